@@ -1,0 +1,120 @@
+//! Window-less commands: `check` validates levels, `replay` runs a replay headless.
+//! File reading lives here (not in the simulation), so the sim stays pure.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::sim::{LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, Tuning, World};
+
+/// Where the tuning file lives, relative to the game's data root.
+pub const TUNING_PATH: &str = "assets/tuning.ron";
+pub const LEVELS_DIR: &str = "levels";
+pub const LEVEL_INDEX_PATH: &str = "levels/index.ron";
+
+/// Reads a text file; the error names the file.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    std::fs::read(path)
+        .map_err(|err| format!("{}: cannot read: {err}", path.display()))
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+pub fn load_tuning(root: &Path) -> Result<Arc<Tuning>, String> {
+    let path = root.join(TUNING_PATH);
+    let text = read_text(&path)?;
+    Tuning::from_ron(&text, &path.display().to_string())
+        .map(Arc::new)
+        .map_err(|err| err.to_string())
+}
+
+/// Parses and builds a level, with every check `check` runs.
+pub fn load_world(path: &Path, tuning: Arc<Tuning>) -> Result<World, String> {
+    let text = read_text(path)?;
+    let name = path.display().to_string();
+    let level = LevelDef::from_ron(&text, &name).map_err(|err| err.to_string())?;
+    World::from_level(level, tuning, &name).map_err(|err: LevelError| err.to_string())
+}
+
+/// `tether check FILE...`: prints one line per good file, every problem of a bad one.
+/// Returns the process exit code.
+pub fn check(root: &Path, files: &[PathBuf]) -> i32 {
+    let tuning = match load_tuning(root) {
+        Ok(t) => t,
+        Err(err) => {
+            eprintln!("{err}");
+            return 2;
+        }
+    };
+    if files.is_empty() {
+        eprintln!("usage: tether check FILE...");
+        return 2;
+    }
+    let mut failed = false;
+    for file in files {
+        if file.file_name().is_some_and(|name| name == "index.ron") {
+            match check_index(file) {
+                Ok(count) => println!("{}: ok: level index of {count} levels", file.display()),
+                Err(err) => {
+                    println!("{err}");
+                    failed = true;
+                }
+            }
+            continue;
+        }
+        match load_world(file, Arc::clone(&tuning)) {
+            Ok(world) => println!(
+                "{}: ok: \"{}\", {} solids, {} hazards, {} grapple points, {} checkpoints",
+                file.display(),
+                world.level.name,
+                world.level.solids.len(),
+                world.level.hazards.len(),
+                world.level.grapple_points.len(),
+                world.level.checkpoints.len()
+            ),
+            Err(err) => {
+                println!("{err}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}
+
+/// Parses a level index and checks that every level it lists exists beside it.
+fn check_index(path: &Path) -> Result<usize, String> {
+    let name = path.display().to_string();
+    let index = LevelIndex::from_ron(&read_text(path)?, &name).map_err(|e| e.to_string())?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for (i, level) in index.levels.iter().enumerate() {
+        if !dir.join(level).is_file() {
+            return Err(format!("{name}: levels[{i}]: \"{level}\" does not exist in {}", dir.display()));
+        }
+    }
+    Ok(index.levels.len())
+}
+
+/// Loads a replay and the level it names (relative to `root/levels`), and runs it.
+pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
+    let tuning = load_tuning(root)?;
+    let text = read_text(replay_path)?;
+    let replay = Replay::from_ron(&text, &replay_path.display().to_string()).map_err(|e| e.to_string())?;
+    let mut world = load_world(&root.join(LEVELS_DIR).join(&replay.level), tuning)?;
+    Ok(replay.run(&mut world))
+}
+
+/// `tether replay FILE`: prints the outcome; exit 0 if the goal was reached.
+pub fn replay(root: &Path, replay_path: &Path) -> i32 {
+    match run_replay_file(root, replay_path) {
+        Ok(outcome) => {
+            println!("{}: {outcome}", replay_path.display());
+            if outcome.goal_reached {
+                0
+            } else {
+                1
+            }
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            2
+        }
+    }
+}

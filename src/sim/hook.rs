@@ -1,0 +1,118 @@
+//! The hook: aiming (with aim assist toward grapple points), its swept flight, and what it hits.
+
+use super::event::AttachKind;
+use super::geometry::{groups, ColliderKind, Geometry};
+use super::level::LevelDef;
+use super::math::Vec2;
+use super::rope::Rope;
+use super::tuning::HookTuning;
+
+/// What the hook is doing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hook {
+    Idle,
+    /// Flying out from where it was fired, along `dir`.
+    Flying { pos: Vec2, dir: Vec2, traveled_m: f32 },
+    /// Flying back to the player after a miss or a bounce.
+    Retracting { pos: Vec2 },
+    Attached { rope: Rope, kind: AttachKind },
+}
+
+/// What the hook would hit if fired now with a given aim. The reticle draws this, and firing
+/// uses the same answer, so the reticle never lies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AimPreview {
+    /// Unit direction the hook would fly in (after aim assist).
+    pub dir: Vec2,
+    /// Where the hook would stop: the hit point, or the end of its range.
+    pub end: Vec2,
+    pub target: AimTarget,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AimTarget {
+    /// A grapple point in range (index into the level's list).
+    GrapplePoint(usize),
+    /// A hookable surface in range.
+    Hookable,
+    /// A surface in range that the hook bounces off.
+    NotHookable,
+    /// Nothing within the rope's range.
+    OutOfRange,
+}
+
+impl AimTarget {
+    pub fn attaches(self) -> bool {
+        matches!(self, AimTarget::GrapplePoint(_) | AimTarget::Hookable)
+    }
+}
+
+/// Resolves an aim offset (from the player's centre) to a hook direction and target.
+/// `facing` is used when the aim is zero (no mouse movement yet).
+pub fn preview_aim(
+    geometry: &Geometry,
+    level: &LevelDef,
+    tuning: &HookTuning,
+    from: Vec2,
+    aim_offset: Vec2,
+    facing: i8,
+    range_m: f32,
+) -> AimPreview {
+    let aim_dir = aim_offset
+        .try_normalize()
+        .unwrap_or(Vec2::new(facing as f32, 1.0).normalize());
+    let dir = assisted_direction(geometry, level, tuning, from, aim_dir, range_m).unwrap_or(aim_dir);
+    let hit = geometry.cast_ray(from, dir * range_m, groups::SOLID | groups::GRAPPLE_POINT);
+    match hit {
+        None => AimPreview {
+            dir,
+            end: from + dir * range_m,
+            target: AimTarget::OutOfRange,
+        },
+        Some(hit) => {
+            let target = match hit.tag.kind {
+                ColliderKind::GrapplePoint => AimTarget::GrapplePoint(hit.tag.index),
+                ColliderKind::Solid { hookable: true } => AimTarget::Hookable,
+                _ => AimTarget::NotHookable,
+            };
+            let end = match target {
+                AimTarget::GrapplePoint(i) => level.grapple_points[i].v(),
+                _ => hit.point,
+            };
+            AimPreview { dir, end, target }
+        }
+    }
+}
+
+/// The direction to the grapple point closest in angle to the aim line, if one is within the
+/// aim-assist angle, in range and in line of sight.
+fn assisted_direction(
+    geometry: &Geometry,
+    level: &LevelDef,
+    tuning: &HookTuning,
+    from: Vec2,
+    aim_dir: Vec2,
+    range_m: f32,
+) -> Option<Vec2> {
+    let min_cos = libm::cosf(tuning.aim_assist_angle_deg.to_radians());
+    let mut best: Option<(f32, Vec2)> = None;
+    for point in &level.grapple_points {
+        let to_point = point.v() - from;
+        let dist = to_point.length();
+        if dist < 1e-3 || dist > range_m + tuning.grapple_point_radius_m {
+            continue;
+        }
+        let dir = to_point / dist;
+        let cos = dir.dot(aim_dir);
+        if cos < min_cos || best.is_some_and(|(best_cos, _)| cos <= best_cos) {
+            continue;
+        }
+        let blocked = geometry
+            .cast_ray(from, to_point, groups::SOLID)
+            .is_some_and(|hit| hit.distance_m < dist - tuning.grapple_point_radius_m);
+        if !blocked {
+            best = Some((cos, dir));
+        }
+    }
+    best.map(|(_, dir)| dir)
+}

@@ -1,0 +1,22 @@
+//! The simulation: pure and deterministic. No window, sound, clock or file I/O here — callers
+//! pass text in and get state and events out. Tests, benches, replays and the browser build all
+//! run exactly this code.
+
+pub mod event;
+pub mod geometry;
+pub mod hook;
+pub mod input;
+pub mod level;
+pub mod math;
+pub mod player;
+pub mod replay;
+pub mod rope;
+pub mod tuning;
+pub mod world;
+
+pub use event::{AttachKind, Event};
+pub use input::InputFrame;
+pub use level::{LevelDef, LevelError, LevelIndex, RonError};
+pub use replay::{Replay, ReplayOutcome};
+pub use tuning::{Tuning, TICKS_PER_SECOND, TICK_DT_S};
+pub use world::World;

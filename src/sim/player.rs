@@ -1,0 +1,167 @@
+//! The player's platformer movement: run, jump (coyote time, buffering, variable height),
+//! gravity with a capped fall, and collision through Rapier's kinematic character controller.
+
+use rapier2d::control::{CharacterLength, KinematicCharacterController};
+use rapier2d::parry::shape::Cuboid;
+
+use super::event::Event;
+use super::geometry::{groups, Geometry};
+use super::input::InputFrame;
+use super::math::{approach, Pose, Vec2};
+use super::tuning::{PlayerTuning, Tuning, TICK_DT_S};
+
+/// Skin kept between the player and surfaces by the character controller.
+const CONTACT_OFFSET_M: f32 = 0.01;
+/// Steepest slope the player walks up.
+const MAX_SLOPE_CLIMB_DEG: f32 = 50.0;
+/// Below this slope the player does not slide down.
+const MIN_SLOPE_SLIDE_DEG: f32 = 40.0;
+/// How far down the controller snaps a grounded player to follow a descending floor.
+const GROUND_SNAP_M: f32 = 0.08;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub pos: Vec2,
+    pub vel: Vec2,
+    pub grounded: bool,
+    /// Ticks left in which a jump is still allowed after leaving the ground.
+    pub coyote_ticks_left: u32,
+    /// Ticks left in which a pressed jump still fires when the player becomes able to jump.
+    pub jump_buffer_ticks_left: u32,
+    /// Ticks left in which holding jump keeps the take-off speed.
+    pub variable_jump_ticks_left: u32,
+    /// -1 or +1; which way the player last moved, for aiming without a mouse.
+    pub facing: i8,
+}
+
+/// What the movement rules decided for this tick, before collision.
+pub struct Intent {
+    pub jumped: bool,
+}
+
+impl Player {
+    pub fn new(pos: Vec2) -> Player {
+        Player {
+            pos,
+            vel: Vec2::ZERO,
+            grounded: false,
+            coyote_ticks_left: 0,
+            jump_buffer_ticks_left: 0,
+            variable_jump_ticks_left: 0,
+            facing: 1,
+        }
+    }
+
+    pub fn shape(tuning: &PlayerTuning) -> Cuboid {
+        Cuboid::new(Vec2::new(tuning.half_width_m, tuning.half_height_m))
+    }
+
+    /// Jump timers and the jump itself. Runs first each tick so that a buffered jump and a
+    /// coyote jump are decided from the last tick's ground contact, to the tick.
+    pub fn update_jump(&mut self, input: &InputFrame, tuning: &PlayerTuning, events: &mut Vec<Event>) -> Intent {
+        if input.jump_pressed {
+            self.jump_buffer_ticks_left = Tuning::ticks(tuning.jump_buffer_time_s);
+        }
+        if self.grounded {
+            self.coyote_ticks_left = Tuning::ticks(tuning.coyote_time_s);
+        }
+        let mut jumped = false;
+        if self.jump_buffer_ticks_left > 0 && self.coyote_ticks_left > 0 {
+            self.vel.y = tuning.jump_speed_m_per_s;
+            self.variable_jump_ticks_left = Tuning::ticks(tuning.variable_jump_time_s);
+            self.jump_buffer_ticks_left = 0;
+            self.coyote_ticks_left = 0;
+            self.grounded = false;
+            jumped = true;
+            events.push(Event::Jumped);
+        } else {
+            self.jump_buffer_ticks_left = self.jump_buffer_ticks_left.saturating_sub(1);
+            if !self.grounded {
+                self.coyote_ticks_left = self.coyote_ticks_left.saturating_sub(1);
+            }
+        }
+        if self.variable_jump_ticks_left > 0 && !jumped {
+            if input.jump_held {
+                self.vel.y = self.vel.y.max(tuning.jump_speed_m_per_s);
+                self.variable_jump_ticks_left -= 1;
+            } else {
+                // Let go early: cut the rise for a short hop.
+                if self.vel.y > 0.0 {
+                    self.vel.y *= tuning.jump_cut_factor;
+                }
+                self.variable_jump_ticks_left = 0;
+            }
+        }
+        Intent { jumped }
+    }
+
+    /// Run and air control, gravity and the fall cap, for a player not hanging on a rope.
+    pub fn apply_run_and_gravity(&mut self, input: &InputFrame, tuning: &PlayerTuning) {
+        let dt = TICK_DT_S;
+        let target_vx = input.move_x.signum() as f32 * tuning.run_speed_m_per_s;
+        if input.move_x != 0 {
+            self.facing = input.move_x.signum();
+        }
+        // Accelerate toward the target; decelerate when there is no input or when above run speed
+        // in the input's direction (so a fast rope release is not clipped by air control).
+        let (accel, decel) = if self.grounded {
+            (tuning.ground_accel_m_per_s2, tuning.ground_decel_m_per_s2)
+        } else {
+            (tuning.air_accel_m_per_s2, tuning.air_decel_m_per_s2)
+        };
+        let above_run_speed_same_way = input.move_x != 0
+            && self.vel.x.signum() == target_vx.signum()
+            && self.vel.x.abs() > tuning.run_speed_m_per_s;
+        let rate = if input.move_x == 0 || above_run_speed_same_way { decel } else { accel };
+        self.vel.x = approach(self.vel.x, target_vx, rate * dt);
+
+        let near_apex = self.vel.y.abs() < tuning.apex_threshold_m_per_s && input.jump_held && !self.grounded;
+        let gravity_scale = if near_apex { tuning.apex_gravity_scale } else { 1.0 };
+        self.vel.y -= tuning.gravity_m_per_s2 * gravity_scale * dt;
+        self.vel.y = self.vel.y.max(-tuning.max_fall_speed_m_per_s);
+    }
+
+    /// Moves the player by `desired` through the level with Rapier's character controller,
+    /// removes the velocity going into whatever it hit, updates ground contact and emits `Landed`.
+    pub fn move_and_collide(&mut self, desired: Vec2, geometry: &Geometry, tuning: &PlayerTuning, events: &mut Vec<Event>) {
+        let controller = character_controller();
+        let shape = Self::shape(tuning);
+        let pose = Pose::from_translation(self.pos);
+        let pipeline = geometry.pipeline(groups::SOLID);
+        let mut hit_normals: Vec<Vec2> = Vec::new();
+        let movement = controller.move_shape(TICK_DT_S, &pipeline, &shape, &pose, desired, |collision| {
+            hit_normals.push(collision.hit.normal1);
+        });
+        self.pos += movement.translation;
+        let impact_speed_m_per_s = -self.vel.y;
+        for normal in hit_normals {
+            let into_surface = self.vel.dot(normal);
+            if into_surface < 0.0 {
+                self.vel -= normal * into_surface;
+            }
+        }
+        let was_grounded = self.grounded;
+        self.grounded = movement.grounded && self.vel.y <= 1e-3;
+        if self.grounded {
+            self.vel.y = 0.0;
+            if !was_grounded {
+                events.push(Event::Landed {
+                    impact_speed_m_per_s: impact_speed_m_per_s.max(0.0),
+                });
+            }
+        }
+    }
+}
+
+fn character_controller() -> KinematicCharacterController {
+    KinematicCharacterController {
+        up: Vec2::Y,
+        offset: CharacterLength::Absolute(CONTACT_OFFSET_M),
+        slide: true,
+        autostep: None,
+        max_slope_climb_angle: MAX_SLOPE_CLIMB_DEG.to_radians(),
+        min_slope_slide_angle: MIN_SLOPE_SLIDE_DEG.to_radians(),
+        snap_to_ground: Some(CharacterLength::Absolute(GROUND_SNAP_M)),
+        ..KinematicCharacterController::default()
+    }
+}
