@@ -3,6 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
+use tether::app::game_loop::LaunchOptions;
+use tether::sim::Replay;
+
+const USAGE: &str = "usage:
+  tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG [--at-tick T]]
+  tether check FILE...     validate level files
+  tether replay FILE       run a replay headless and print its outcome";
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = data_root();
@@ -13,13 +21,85 @@ fn main() {
         }
         Some("replay") => {
             let Some(file) = args.get(1) else {
-                eprintln!("usage: tether replay FILE");
+                eprintln!("{USAGE}");
                 std::process::exit(2);
             };
             std::process::exit(tether::cli::replay(&root, Path::new(file)));
         }
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            return;
+        }
         _ => {}
     }
+    let options = match parse_options(&args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    // macroquad loads files relative to the working directory; output paths were made absolute
+    // before the change.
+    if let Err(err) = std::env::set_current_dir(&root) {
+        eprintln!("cannot enter the data folder {}: {err}", root.display());
+        std::process::exit(2);
+    }
+    macroquad::Window::from_config(window_conf(), tether::app::run(options));
+}
+
+fn window_conf() -> macroquad::window::Conf {
+    macroquad::window::Conf {
+        window_title: "Tether".to_owned(),
+        window_width: 1280,
+        window_height: 720,
+        high_dpi: std::env::var_os("TETHER_LOW_DPI").is_none(),
+        window_resizable: true,
+        sample_count: 4,
+        ..Default::default()
+    }
+}
+
+fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
+    let mut options = LaunchOptions::default();
+    let mut i = 0;
+    let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("{} needs a value", args[i]));
+    while i < args.len() {
+        match args[i].as_str() {
+            "--level" => {
+                let n: usize = value(i)?.parse().map_err(|_| "--level needs a number (1 = first)")?;
+                options.start_level = n.saturating_sub(1);
+                i += 1;
+            }
+            "--record" => {
+                options.record_to = Some(absolute(&value(i)?));
+                i += 1;
+            }
+            "--replay" => {
+                let path = PathBuf::from(value(i)?);
+                let text = tether::cli::read_text(&path)?;
+                let replay = Replay::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+                options.replay = Some(replay);
+                i += 1;
+            }
+            "--exit" => options.exit_when_replay_ends = true,
+            "--screenshot" => {
+                options.screenshot = Some(absolute(&value(i)?));
+                i += 1;
+            }
+            "--at-tick" => {
+                options.screenshot_tick = value(i)?.parse().map_err(|_| "--at-tick needs a number")?;
+                i += 1;
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+        i += 1;
+    }
+    Ok(options)
+}
+
+fn absolute(path: &str) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
 }
 
 /// The folder holding `assets/` and `levels/`: the working directory when it has them, else

@@ -1,0 +1,80 @@
+//! Loads tuning, the level index and every level through macroquad's async file loading, which
+//! works both on the desktop (from the data folder) and in the browser (over HTTP), with a
+//! progress screen. Errors are kept per file and shown in the game, never a crash.
+
+use std::sync::Arc;
+
+use macroquad::camera::set_default_camera;
+use macroquad::file::load_string;
+use macroquad::shapes::draw_rectangle;
+use macroquad::text::{draw_text, measure_text};
+use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
+
+use crate::app::palette;
+use crate::cli::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
+use crate::sim::{LevelIndex, Tuning};
+
+/// A level file as loaded: its name in the index and its text, or why it could not be read.
+pub struct LevelFile {
+    pub name: String,
+    pub text: Result<String, String>,
+}
+
+pub struct GameData {
+    pub tuning: Arc<Tuning>,
+    pub levels: Vec<LevelFile>,
+}
+
+/// Draws the loading screen: a title and a progress bar.
+pub fn draw_loading(done: usize, total: usize, what: &str) {
+    set_default_camera();
+    clear_background(palette::BACKGROUND.color());
+    let (w, h) = (screen_width(), screen_height());
+    let title = "TETHER";
+    let dims = measure_text(title, None, 64, 1.0);
+    draw_text(title, (w - dims.width) * 0.5, h * 0.4, 64.0, palette::ROPE.color());
+    let bar_w = w * 0.4;
+    let x = (w - bar_w) * 0.5;
+    let y = h * 0.5;
+    draw_rectangle(x, y, bar_w, 12.0, palette::BACKGROUND_GRID.color());
+    let fraction = if total == 0 { 0.0 } else { done as f32 / total as f32 };
+    draw_rectangle(x, y, bar_w * fraction, 12.0, palette::PLAYER.color());
+    let label = format!("loading {what}");
+    let dims = measure_text(&label, None, 22, 1.0);
+    draw_text(&label, (w - dims.width) * 0.5, y + 44.0, 22.0, palette::TEXT_DIM.color());
+}
+
+async fn fetch(path: &str) -> Result<String, String> {
+    load_string(path).await.map_err(|err| format!("{path}: cannot load: {err}"))
+}
+
+/// Loads everything the game needs before play. `Err` holds the message for a problem that
+/// makes play impossible (tuning or the level index).
+pub async fn load_game_data() -> Result<GameData, String> {
+    draw_loading(0, 1, TUNING_PATH);
+    next_frame().await;
+    let tuning_text = fetch(TUNING_PATH).await?;
+    let tuning = Tuning::from_ron(&tuning_text, TUNING_PATH).map_err(|err| err.to_string())?;
+    let index_text = fetch(LEVEL_INDEX_PATH).await?;
+    let index = LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
+    let total = index.levels.len() + 2;
+    let mut levels = Vec::with_capacity(index.levels.len());
+    for (i, name) in index.levels.iter().enumerate() {
+        draw_loading(i + 2, total, name);
+        next_frame().await;
+        let path = format!("{LEVELS_DIR}/{name}");
+        levels.push(LevelFile {
+            name: name.clone(),
+            text: fetch(&path).await,
+        });
+    }
+    Ok(GameData {
+        tuning: Arc::new(tuning),
+        levels,
+    })
+}
+
+/// Loads any text file through the same loader (replays on the web, for instance).
+pub async fn load_text(path: &str) -> Result<String, String> {
+    fetch(path).await
+}

@@ -1,0 +1,435 @@
+//! The main loop: a fixed simulation tick driven by an accumulator, interpolated drawing, and the
+//! screens around play (pause, level complete, level error).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use macroquad::input::{is_key_pressed, mouse_position, KeyCode};
+use macroquad::time::get_frame_time;
+use macroquad::window::{next_frame, screen_height, screen_width};
+
+use super::assets::GameData;
+use super::audio::AudioOut;
+use super::camera::CameraState;
+use super::input_map::{keys, InputLatch};
+use super::palette;
+use super::render::hud::{draw_hud, draw_panel, format_time};
+use super::render::scene::draw_world;
+use macroquad::camera::set_camera;
+use super::render::{sim_vec, Snapshot};
+use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
+
+/// At most this many ticks run per frame; a slower frame drops time instead of spiralling.
+const MAX_TICKS_PER_FRAME: u32 = 8;
+/// The longest frame time taken into account (a frame after a stall, a tab switch).
+const MAX_FRAME_TIME_S: f32 = 0.25;
+/// How long the level-complete screen shows before the next level loads.
+const COMPLETE_SCREEN_S: f32 = 2.5;
+/// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
+const SCREENSHOT_TICKS_PER_FRAME: u32 = 2;
+
+/// How the game was started (command line on the desktop, URL query in the browser).
+#[derive(Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// 0-based index of the first level.
+    pub start_level: usize,
+    /// Write the inputs of the first level played to this file when it ends.
+    pub record_to: Option<PathBuf>,
+    /// Play this replay instead of reading the devices.
+    pub replay: Option<Replay>,
+    /// Save a PNG of the screen at `screenshot_tick` and quit.
+    pub screenshot: Option<PathBuf>,
+    pub screenshot_tick: u64,
+    /// Quit after the replay ends (goal or last input), printing its outcome.
+    pub exit_when_replay_ends: bool,
+}
+
+enum Screen {
+    Playing,
+    Paused { selected: usize },
+    Complete { shown_s: f32, ticks: u64 },
+    AllComplete,
+    LevelError(String),
+}
+
+const PAUSE_ITEMS: [&str; 3] = ["Resume", "Restart", "Quit"];
+
+pub struct Game {
+    data: GameData,
+    options: LaunchOptions,
+    level_index: usize,
+    world: Option<World>,
+    prev: Snapshot,
+    accumulator_s: f32,
+    input: InputLatch,
+    camera: Option<CameraState>,
+    screen: Screen,
+    audio: Box<dyn AudioOut>,
+    recording: Option<Replay>,
+    /// Inputs of the replay being played, and the next one's position.
+    playback: Option<(Vec<InputFrame>, usize)>,
+    replay_reported: bool,
+    quit: bool,
+}
+
+impl Game {
+    pub fn new(data: GameData, options: LaunchOptions, audio: Box<dyn AudioOut>) -> Game {
+        let start = match &options.replay {
+            Some(replay) => data.levels.iter().position(|l| l.name == replay.level).unwrap_or(0),
+            None => options.start_level.min(data.levels.len().saturating_sub(1)),
+        };
+        let mut game = Game {
+            data,
+            level_index: start,
+            world: None,
+            prev: Snapshot::default(),
+            accumulator_s: 0.0,
+            input: InputLatch::default(),
+            camera: None,
+            screen: Screen::Playing,
+            audio,
+            recording: None,
+            playback: None,
+            replay_reported: false,
+            quit: false,
+            options,
+        };
+        game.load_level(start);
+        game
+    }
+
+    /// (Re)starts level `index`, or shows why it cannot be played.
+    fn load_level(&mut self, index: usize) {
+        self.level_index = index;
+        let file = &self.data.levels[index];
+        let path = format!("levels/{}", file.name);
+        let world = file.text.clone().and_then(|text| {
+            let level = LevelDef::from_ron(&text, &path).map_err(|e| e.to_string())?;
+            World::from_level(level, Arc::clone(&self.data.tuning), &path).map_err(|e| e.to_string())
+        });
+        self.accumulator_s = 0.0;
+        self.input.clear();
+        match world {
+            Ok(world) => {
+                self.prev = Snapshot::of(&world);
+                match &mut self.camera {
+                    Some(camera) => camera.snap(&world),
+                    None => self.camera = Some(CameraState::new(&world)),
+                }
+                if self.options.record_to.is_some() {
+                    self.recording = Some(Replay::new(&file.name));
+                }
+                if let Some(replay) = &self.options.replay {
+                    self.playback = Some((replay.frames().copied().collect(), 0));
+                }
+                self.world = Some(world);
+                self.screen = Screen::Playing;
+            }
+            Err(message) => {
+                self.world = None;
+                self.screen = Screen::LevelError(message);
+            }
+        }
+    }
+
+    fn change_level(&mut self, delta: isize) {
+        self.save_recording();
+        let count = self.data.levels.len() as isize;
+        let next = (self.level_index as isize + delta).rem_euclid(count) as usize;
+        self.load_level(next);
+    }
+
+    /// Writes the recording (atomically: a temporary file, then a rename) and stops recording.
+    fn save_recording(&mut self) {
+        let (Some(path), Some(replay)) = (&self.options.record_to, self.recording.take()) else {
+            return;
+        };
+        if replay.tick_count() == 0 {
+            return;
+        }
+        match super::storage::write_atomically(path, replay.to_ron().as_bytes()) {
+            Ok(()) => println!("recorded {} ticks to {}", replay.tick_count(), path.display()),
+            Err(err) => eprintln!("could not write the recording {}: {err}", path.display()),
+        }
+        // Record only the first level played: the file is one level's replay.
+        self.options.record_to = None;
+    }
+
+    /// Runs until the player quits.
+    pub async fn run(mut self) {
+        loop {
+            let frame_s = get_frame_time().min(MAX_FRAME_TIME_S);
+            self.handle_keys();
+            if self.quit {
+                self.save_recording();
+                return;
+            }
+            let alpha = self.update(frame_s);
+            self.draw(alpha);
+            if self.take_screenshot_if_due() {
+                return;
+            }
+            if self.replay_finished() {
+                return;
+            }
+            next_frame().await;
+        }
+    }
+
+    fn handle_keys(&mut self) {
+        self.input.poll();
+        if is_key_pressed(keys::MUTE) {
+            self.audio.toggle_mute();
+        }
+        match &mut self.screen {
+            Screen::Paused { selected } => {
+                if is_key_pressed(KeyCode::Down) || is_key_pressed(KeyCode::S) {
+                    *selected = (*selected + 1) % PAUSE_ITEMS.len();
+                }
+                if is_key_pressed(KeyCode::Up) || is_key_pressed(KeyCode::W) {
+                    *selected = (*selected + PAUSE_ITEMS.len() - 1) % PAUSE_ITEMS.len();
+                }
+                let chosen = *selected;
+                if is_key_pressed(keys::PAUSE) {
+                    self.resume();
+                } else if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::Space) {
+                    match chosen {
+                        0 => self.resume(),
+                        1 => self.load_level(self.level_index),
+                        _ => self.quit = true,
+                    }
+                }
+                return;
+            }
+            Screen::Playing if is_key_pressed(keys::PAUSE) => {
+                self.screen = Screen::Paused { selected: 0 };
+                return;
+            }
+            _ => {}
+        }
+        if is_key_pressed(keys::RESTART) {
+            self.load_level(self.level_index);
+        } else if is_key_pressed(keys::NEXT_LEVEL) {
+            self.change_level(1);
+        } else if is_key_pressed(keys::PREV_LEVEL) {
+            self.change_level(-1);
+        }
+    }
+
+    fn resume(&mut self) {
+        self.screen = Screen::Playing;
+        // The key or click that closed the menu must not also jump or fire.
+        self.input.clear();
+    }
+
+    /// The mouse position relative to the player, in metres.
+    fn aim_offset(&self) -> crate::sim::math::Vec2 {
+        let (Some(world), Some(camera)) = (&self.world, &self.camera) else {
+            return crate::sim::math::Vec2::ZERO;
+        };
+        let cam = camera.to_camera2d(screen_width() / screen_height().max(1.0));
+        let (mx, my) = mouse_position();
+        let mouse_world = sim_vec(cam.screen_to_world(macroquad::math::vec2(mx, my)));
+        mouse_world - world.player.pos
+    }
+
+    /// Advances the simulation by whole ticks; returns the interpolation fraction for drawing.
+    fn update(&mut self, frame_s: f32) -> f32 {
+        let paused = !matches!(self.screen, Screen::Playing);
+        if let Screen::Complete { shown_s, .. } = &mut self.screen {
+            *shown_s += frame_s;
+            if *shown_s >= COMPLETE_SCREEN_S && !self.exit_on_replay() {
+                if self.level_index + 1 < self.data.levels.len() {
+                    self.load_level(self.level_index + 1);
+                } else {
+                    self.screen = Screen::AllComplete;
+                }
+            }
+        }
+        self.audio.update(self.world.as_ref(), paused);
+        if paused || self.world.is_none() {
+            return 1.0;
+        }
+        let ticks_due = if self.options.screenshot.is_some() {
+            SCREENSHOT_TICKS_PER_FRAME
+        } else {
+            self.accumulator_s += frame_s;
+            let due = (self.accumulator_s / TICK_DT_S) as u32;
+            if due > MAX_TICKS_PER_FRAME {
+                // Too far behind: run the maximum and drop the rest rather than spiral.
+                self.accumulator_s = 0.0;
+                MAX_TICKS_PER_FRAME
+            } else {
+                self.accumulator_s -= due as f32 * TICK_DT_S;
+                due
+            }
+        };
+        for _ in 0..ticks_due {
+            self.tick_once();
+            if !matches!(self.screen, Screen::Playing) {
+                return 1.0;
+            }
+        }
+        if self.options.screenshot.is_some() {
+            1.0
+        } else {
+            (self.accumulator_s / TICK_DT_S).clamp(0.0, 1.0)
+        }
+    }
+
+    fn tick_once(&mut self) {
+        let aim = self.aim_offset();
+        let input = match &mut self.playback {
+            Some((frames, next)) => {
+                let input = frames.get(*next).copied().unwrap_or_default();
+                *next += 1;
+                input
+            }
+            None => self.input.take(aim),
+        };
+        let Some(world) = &mut self.world else { return };
+        self.prev = Snapshot::of(world);
+        let events = world.step(&input);
+        if let Some(recording) = &mut self.recording {
+            recording.push(input);
+        }
+        self.audio.on_events(&events, world);
+        for event in &events {
+            match event {
+                Event::GoalReached { ticks } => {
+                    let ticks = *ticks;
+                    self.report_replay();
+                    self.save_recording();
+                    self.screen = Screen::Complete { shown_s: 0.0, ticks };
+                }
+                Event::Respawned => {
+                    if let (Some(camera), Some(world)) = (&mut self.camera, &self.world) {
+                        camera.snap(world);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn exit_on_replay(&self) -> bool {
+        self.options.exit_when_replay_ends && self.options.replay.is_some()
+    }
+
+    /// Prints the replay's outcome once, in the same words as the headless `tether replay`.
+    fn report_replay(&mut self) {
+        if self.replay_reported || self.options.replay.is_none() {
+            return;
+        }
+        let Some(world) = &self.world else { return };
+        self.replay_reported = true;
+        let outcome = crate::sim::ReplayOutcome {
+            goal_reached: world.is_completed(),
+            ticks: world.completed_at_tick.unwrap_or(world.tick),
+            deaths: world.deaths,
+            state_hash: world.state_hash(),
+        };
+        super::log_line(&format!("replay outcome: {outcome}"));
+    }
+
+    fn replay_finished(&mut self) -> bool {
+        if !self.exit_on_replay() || self.options.screenshot.is_some() {
+            return false;
+        }
+        let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
+        let done = matches!(self.screen, Screen::Complete { .. }) || inputs_done;
+        if done {
+            self.report_replay();
+        }
+        done
+    }
+
+    /// In screenshot mode, saves the frame once the world reaches the wanted tick (or the
+    /// replay ends). Returns true when the game should quit.
+    fn take_screenshot_if_due(&mut self) -> bool {
+        let Some(path) = self.options.screenshot.clone() else {
+            return false;
+        };
+        let tick = self.world.as_ref().map_or(u64::MAX, |w| w.tick);
+        let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
+        if tick < self.options.screenshot_tick && !inputs_done && matches!(self.screen, Screen::Playing) {
+            return false;
+        }
+        super::screenshot::save_screen(&path);
+        super::log_line(&format!("screenshot at tick {tick}: {}", path.display()));
+        self.report_replay();
+        true
+    }
+
+    fn draw(&mut self, alpha: f32) {
+        let Some(world) = &self.world else {
+            let message = match &self.screen {
+                Screen::LevelError(message) => message.clone(),
+                _ => String::new(),
+            };
+            super::render::scene::clear();
+            draw_panel(
+                "This level cannot be played",
+                &[
+                    (message, true),
+                    (String::new(), false),
+                    ("N: next level   P: previous level   R: try again".into(), false),
+                ],
+                palette::ERROR_TEXT,
+            );
+            return;
+        };
+        let now = Snapshot::of(world);
+        let shown = Snapshot::interpolate(&self.prev, &now, alpha, world.teleported_at_tick);
+        let camera = self.camera.get_or_insert_with(|| CameraState::new(world));
+        let aspect = screen_width() / screen_height().max(1.0);
+        camera.update(world, shown.player_pos, aspect, get_frame_time().min(MAX_FRAME_TIME_S));
+        set_camera(&camera.to_camera2d(aspect));
+        let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
+            Some(world.preview_aim(self.aim_offset()))
+        } else {
+            None
+        };
+        let world = self.world.as_ref().expect("checked above");
+        draw_world(world, &shown, self.camera.as_ref().expect("set above"), aim.as_ref());
+        let ticks = world.completed_at_tick.unwrap_or(world.tick);
+        draw_hud(
+            &world.level.name,
+            self.level_index + 1,
+            self.data.levels.len(),
+            ticks,
+            world.deaths,
+        );
+        match &self.screen {
+            Screen::Paused { selected } => {
+                let lines: Vec<(String, bool)> = PAUSE_ITEMS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| {
+                        let marker = if i == *selected { "> " } else { "  " };
+                        (format!("{marker}{item}"), i == *selected)
+                    })
+                    .collect();
+                draw_panel("Paused", &lines, palette::TEXT);
+            }
+            Screen::Complete { ticks, .. } => {
+                let next = if self.level_index + 1 < self.data.levels.len() {
+                    "next level coming up"
+                } else {
+                    "that was the last level"
+                };
+                draw_panel(
+                    "Level complete",
+                    &[(format!("time {}", format_time(*ticks)), true), (next.into(), false)],
+                    palette::GOAL,
+                );
+            }
+            Screen::AllComplete => draw_panel(
+                "All levels complete",
+                &[("N / P: pick a level   R: play this one again".into(), true)],
+                palette::GOAL,
+            ),
+            Screen::Playing | Screen::LevelError(_) => {}
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Maps keyboard and mouse to the simulation's `InputFrame`. Presses that happen between two
+//! ticks are latched until a tick consumes them, so a quick click is never lost at high frame
+//! rates, and one press never fires twice at low ones.
+
+use macroquad::input::{
+    is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed, mouse_wheel, KeyCode,
+    MouseButton,
+};
+
+use crate::sim::math::Vec2;
+use crate::sim::InputFrame;
+
+/// Keys, in one place, for the help text and the handlers.
+pub mod keys {
+    use macroquad::input::KeyCode;
+    pub const LEFT: [KeyCode; 2] = [KeyCode::A, KeyCode::Left];
+    pub const RIGHT: [KeyCode; 2] = [KeyCode::D, KeyCode::Right];
+    pub const REEL_IN: [KeyCode; 2] = [KeyCode::W, KeyCode::Up];
+    pub const REEL_OUT: [KeyCode; 2] = [KeyCode::S, KeyCode::Down];
+    pub const JUMP: [KeyCode; 2] = [KeyCode::Space, KeyCode::Z];
+    pub const FIRE: [KeyCode; 2] = [KeyCode::K, KeyCode::LeftShift];
+    pub const RELEASE: [KeyCode; 2] = [KeyCode::L, KeyCode::X];
+    pub const RESTART: KeyCode = KeyCode::R;
+    pub const PAUSE: KeyCode = KeyCode::Escape;
+    pub const NEXT_LEVEL: KeyCode = KeyCode::N;
+    pub const PREV_LEVEL: KeyCode = KeyCode::P;
+    pub const MUTE: KeyCode = KeyCode::M;
+}
+
+fn any_down(keys: &[KeyCode]) -> bool {
+    keys.iter().any(|&k| is_key_down(k))
+}
+fn any_pressed(keys: &[KeyCode]) -> bool {
+    keys.iter().any(|&k| is_key_pressed(k))
+}
+
+/// Collects device input over render frames and hands out one `InputFrame` per tick.
+#[derive(Default)]
+pub struct InputLatch {
+    jump_pressed: bool,
+    fire_pressed: bool,
+    release_pressed: bool,
+    wheel_notches: i32,
+}
+
+impl InputLatch {
+    /// Call once per render frame: remembers edges until the next tick.
+    pub fn poll(&mut self) {
+        self.jump_pressed |= any_pressed(&keys::JUMP);
+        self.fire_pressed |= any_pressed(&keys::FIRE) || is_mouse_button_pressed(MouseButton::Left);
+        self.release_pressed |= any_pressed(&keys::RELEASE) || is_mouse_button_pressed(MouseButton::Right);
+        let (_, wheel_y) = mouse_wheel();
+        if wheel_y != 0.0 {
+            // Browsers report pixels, desktops notches: only the sign is portable.
+            self.wheel_notches += wheel_y.signum() as i32;
+        }
+    }
+
+    /// Forgets latched presses (e.g. after unpausing, so a menu click does not fire the hook).
+    pub fn clear(&mut self) {
+        *self = InputLatch::default();
+    }
+
+    /// The input for the next tick; `aim_offset_m` is the mouse position relative to the player.
+    pub fn take(&mut self, aim_offset_m: Vec2) -> InputFrame {
+        let axis = |neg: &[KeyCode], pos: &[KeyCode]| any_down(pos) as i8 - any_down(neg) as i8;
+        let (aim_x, aim_y) = InputFrame::quantize_aim(aim_offset_m);
+        let frame = InputFrame {
+            move_x: axis(&keys::LEFT, &keys::RIGHT),
+            reel: axis(&keys::REEL_OUT, &keys::REEL_IN),
+            jump_held: any_down(&keys::JUMP),
+            jump_pressed: self.jump_pressed,
+            fire_pressed: self.fire_pressed,
+            release_pressed: self.release_pressed,
+            wheel_notches: self.wheel_notches.clamp(-8, 8) as i8,
+            aim_x,
+            aim_y,
+        };
+        self.jump_pressed = false;
+        self.fire_pressed = false;
+        self.release_pressed = false;
+        self.wheel_notches = 0;
+        frame
+    }
+}
+
+/// Whether the left mouse button is held (used by menus).
+pub fn mouse_held() -> bool {
+    is_mouse_button_down(MouseButton::Left)
+}

@@ -1,0 +1,44 @@
+//! The front end: window, fixed-tick loop, input mapping, drawing, camera, audio, screens and
+//! asset loading. It reads the simulation and changes it only through `World::step`.
+
+pub mod assets;
+pub mod audio;
+pub mod camera;
+pub mod game_loop;
+pub mod input_map;
+pub mod palette;
+pub mod render;
+pub mod screenshot;
+pub mod storage;
+
+use macroquad::window::next_frame;
+
+use self::game_loop::{Game, LaunchOptions};
+use self::render::hud::draw_panel;
+
+/// Prints a line where the player (or a test) can read it: stdout on the desktop, the browser
+/// console on the web (macroquad routes `info!` there).
+pub fn log_line(line: &str) {
+    #[cfg(target_arch = "wasm32")]
+    macroquad::logging::info!("{}", line);
+    #[cfg(not(target_arch = "wasm32"))]
+    println!("{line}");
+}
+
+/// Loads the game's data and runs it. A data problem that makes play impossible (tuning, level
+/// index) is shown on screen until the window is closed.
+pub async fn run(options: LaunchOptions) {
+    let data = match assets::load_game_data().await {
+        Ok(data) => data,
+        Err(message) => {
+            log_line(&message);
+            loop {
+                render::scene::clear();
+                draw_panel("Tether cannot start", &[(message.clone(), true)], palette::ERROR_TEXT);
+                next_frame().await;
+            }
+        }
+    };
+    let audio: Box<dyn audio::AudioOut> = Box::new(audio::Silent);
+    Game::new(data, options, audio).run().await;
+}
