@@ -7,7 +7,7 @@ use tether::app::game_loop::LaunchOptions;
 use tether::sim::Replay;
 
 const USAGE: &str = "usage:
-  tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG [--at-tick T]]
+  tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
@@ -88,7 +88,7 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--at-tick" => {
-                options.screenshot_tick = value(i)?.parse().map_err(|_| "--at-tick needs a number")?;
+                options.hold_at_tick = Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
                 i += 1;
             }
             other => return Err(format!("unknown argument {other}")),

@@ -37,9 +37,11 @@ pub struct LaunchOptions {
     pub record_to: Option<PathBuf>,
     /// Play this replay instead of reading the devices.
     pub replay: Option<Replay>,
-    /// Save a PNG of the screen at `screenshot_tick` and quit.
+    /// Stop advancing the simulation at this tick and keep drawing it (the browser test's
+    /// screenshot moment; with `screenshot`, the moment the PNG is taken).
+    pub hold_at_tick: Option<u64>,
+    /// Save a PNG of the screen at `hold_at_tick` (or when the replay ends) and quit.
     pub screenshot: Option<PathBuf>,
-    pub screenshot_tick: u64,
     /// Quit after the replay ends (goal or last input), printing its outcome.
     pub exit_when_replay_ends: bool,
 }
@@ -68,7 +70,6 @@ pub struct Game {
     recording: Option<Replay>,
     /// Inputs of the replay being played, and the next one's position.
     playback: Option<(Vec<InputFrame>, usize)>,
-    replay_reported: bool,
     quit: bool,
 }
 
@@ -90,12 +91,22 @@ impl Game {
             audio,
             recording: None,
             playback: None,
-            replay_reported: false,
             quit: false,
             options,
         };
         game.load_level(start);
+        game.report_replay_outcome();
         game
+    }
+
+    /// Runs the whole replay at once on a copy of the world and logs its outcome, in the same
+    /// words as the headless `tether replay`: the browser test compares the two hashes.
+    fn report_replay_outcome(&self) {
+        let (Some(replay), Some(world)) = (&self.options.replay, &self.world) else {
+            return;
+        };
+        let outcome = replay.run(&mut world.clone());
+        super::log_line(&format!("replay outcome: {}: {outcome}", replay.level));
     }
 
     /// (Re)starts level `index`, or shows why it cannot be played.
@@ -247,10 +258,15 @@ impl Game {
             }
         }
         self.audio.update(self.world.as_ref(), paused);
-        if paused || self.world.is_none() {
+        let held = match (&self.world, self.options.hold_at_tick) {
+            (Some(world), Some(hold)) => world.tick >= hold,
+            _ => false,
+        };
+        if paused || held || self.world.is_none() {
             return 1.0;
         }
-        let ticks_due = if self.options.screenshot.is_some() {
+        let deterministic = self.options.screenshot.is_some();
+        let ticks_due = if deterministic {
             SCREENSHOT_TICKS_PER_FRAME
         } else {
             self.accumulator_s += frame_s;
@@ -270,7 +286,7 @@ impl Game {
                 return 1.0;
             }
         }
-        if self.options.screenshot.is_some() {
+        if deterministic {
             1.0
         } else {
             (self.accumulator_s / TICK_DT_S).clamp(0.0, 1.0)
@@ -298,7 +314,6 @@ impl Game {
             match event {
                 Event::GoalReached { ticks } => {
                     let ticks = *ticks;
-                    self.report_replay();
                     self.save_recording();
                     self.screen = Screen::Complete { shown_s: 0.0, ticks };
                 }
@@ -316,32 +331,12 @@ impl Game {
         self.options.exit_when_replay_ends && self.options.replay.is_some()
     }
 
-    /// Prints the replay's outcome once, in the same words as the headless `tether replay`.
-    fn report_replay(&mut self) {
-        if self.replay_reported || self.options.replay.is_none() {
-            return;
-        }
-        let Some(world) = &self.world else { return };
-        self.replay_reported = true;
-        let outcome = crate::sim::ReplayOutcome {
-            goal_reached: world.is_completed(),
-            ticks: world.completed_at_tick.unwrap_or(world.tick),
-            deaths: world.deaths,
-            state_hash: world.state_hash(),
-        };
-        super::log_line(&format!("replay outcome: {outcome}"));
-    }
-
     fn replay_finished(&mut self) -> bool {
         if !self.exit_on_replay() || self.options.screenshot.is_some() {
             return false;
         }
         let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
-        let done = matches!(self.screen, Screen::Complete { .. }) || inputs_done;
-        if done {
-            self.report_replay();
-        }
-        done
+        matches!(self.screen, Screen::Complete { .. }) || inputs_done
     }
 
     /// In screenshot mode, saves the frame once the world reaches the wanted tick (or the
@@ -352,12 +347,12 @@ impl Game {
         };
         let tick = self.world.as_ref().map_or(u64::MAX, |w| w.tick);
         let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
-        if tick < self.options.screenshot_tick && !inputs_done && matches!(self.screen, Screen::Playing) {
+        let held = self.options.hold_at_tick.is_some_and(|hold| tick >= hold);
+        if !held && !inputs_done && matches!(self.screen, Screen::Playing) {
             return false;
         }
         super::screenshot::save_screen(&path);
         super::log_line(&format!("screenshot at tick {tick}: {}", path.display()));
-        self.report_replay();
         true
     }
 

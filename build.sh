@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Tether's one entry point.
+#   ./build.sh run     build (release) and play
+#   ./build.sh test    everything CI runs: lint, unit/integration tests, replays, render smoke
+#                      test under Xvfb, and the browser test
+#   ./build.sh bench   criterion benches and the rope stats table
+#   ./build.sh web     build the browser version into dist/
+#   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
+#   ./build.sh check FILE...   validate level files
+# System packages that are missing are installed with apt-get when we may (root or sudo);
+# otherwise the exact command to run is printed.
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+# as_root CMD...: runs CMD as root, through sudo if needed; fails with advice if neither works.
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+    else
+        echo "error: this needs root. Run:  sudo $*" >&2
+        return 1
+    fi
+}
+
+APT_UPDATED=0
+# need_debs PKG...: installs the Debian packages that are not installed yet.
+need_debs() {
+    local missing=()
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null; then
+        echo "error: missing system packages: ${missing[*]} (install them with your package manager)" >&2
+        return 1
+    fi
+    log "installing ${missing[*]}"
+    if [ "$APT_UPDATED" = 0 ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+need_rust() {
+    if ! command -v cargo >/dev/null; then
+        echo "error: Rust is missing. Install rustup (https://rustup.rs), then run this again." >&2
+        exit 1
+    fi
+}
+
+# Native build needs: a C toolchain, pkg-config and ALSA headers (rodio's audio backend).
+native_deps() {
+    need_rust
+    need_debs pkg-config libasound2-dev
+}
+
+# Run-time libraries the window needs (X11 + GL are loaded at run time, not linked).
+runtime_deps() {
+    need_debs libx11-6 libxi6 libgl1 libegl1
+}
+
+cmd_run() {
+    native_deps
+    runtime_deps || true
+    cargo build --release
+    exec ./target/release/tether "$@"
+}
+
+# Hooks filled by scripts/*.sh (web build, browser test, sound checks). Each script defines
+# functions; missing scripts simply mean the step does not exist yet.
+for script in scripts/*.sh; do
+    # shellcheck source=/dev/null
+    [ -f "$script" ] && . "$script"
+done
+
+cmd_test() {
+    native_deps
+    log "format and lint"
+    rustup component add rustfmt clippy >/dev/null 2>&1 || true
+    cargo fmt --all -- --check
+    cargo clippy --release --all-targets -- -D warnings
+    log "unit and integration tests (release build, reused below)"
+    cargo test --release
+    log "levels pass check"
+    ./target/release/tether check levels/*.ron
+    log "solution replays reach their goals (headless)"
+    for replay in levels/solutions/*.ron; do
+        ./target/release/tether replay "$replay"
+    done
+    log "render smoke test under Xvfb"
+    scripts/render_smoke_test.sh
+    if declare -F web_test >/dev/null; then
+        log "browser test"
+        web_test
+    fi
+    log "all tests passed"
+}
+
+cmd_bench() {
+    native_deps
+    log "rope stats (reference vs ours, same run)"
+    cargo run --release --example rope_stats
+    log "criterion benches"
+    cargo bench
+}
+
+case "${1:-}" in
+    run) shift; cmd_run "$@" ;;
+    test) shift; cmd_test "$@" ;;
+    bench) shift; cmd_bench "$@" ;;
+    web) shift; declare -F web_build >/dev/null || { echo "web build not available" >&2; exit 1; }; web_build "$@" ;;
+    serve) shift; declare -F web_serve >/dev/null || { echo "web build not available" >&2; exit 1; }; web_serve "$@" ;;
+    check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
+    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
