@@ -38,6 +38,10 @@ pub struct Rope {
     touching: Vec<bool>,
     /// Current total rest length, between the tuning's min and the level's max.
     pub length_m: f32,
+    /// The rest length at the start of the tick: reeling moves from it to `length_m` across the
+    /// substeps, so a tick's reel is a steady pull, not a one-substep jolt that Verlet would
+    /// turn into a huge velocity.
+    length_at_tick_start_m: f32,
     nearby: Vec<NearbySolid>,
 }
 
@@ -74,6 +78,7 @@ impl Rope {
             nodes,
             inv_mass,
             length_m,
+            length_at_tick_start_m: length_m,
             nearby: Vec::new(),
         }
     }
@@ -88,6 +93,12 @@ impl Rope {
 
     pub fn segment_rest_m(&self) -> f32 {
         self.length_m / self.segment_count() as f32
+    }
+
+    /// The segment rest length `fraction` of the way through the tick's reel.
+    fn segment_rest_during_tick_m(&self, fraction: f32) -> f32 {
+        let length = self.length_at_tick_start_m + (self.length_m - self.length_at_tick_start_m) * fraction;
+        length / self.segment_count() as f32
     }
 
     /// Sum of the segment lengths as they are now.
@@ -131,13 +142,15 @@ impl Rope {
         // Velocity damping per substep from the per-second retention.
         let keep = libm::powf(tuning.node_damping_per_s.clamp(0.0, 1.0), h);
         let mut player_v = player_vel;
-        for _ in 0..substeps {
+        for k in 0..substeps {
+            let rest = self.segment_rest_during_tick_m((k + 1) as f32 / substeps as f32);
             self.integrate(gravity, keep, player_v, h);
-            self.solve_distances();
-            self.solve_tethers();
+            self.solve_distances(rest);
+            self.solve_tethers(rest);
             self.collide(tuning.radius_m);
             player_v = (self.nodes[last] - self.prev[last]) / h;
         }
+        self.length_at_tick_start_m = self.length_m;
         (self.nodes[last], player_v)
     }
 
@@ -176,8 +189,7 @@ impl Rope {
         self.nodes[last] += player_v * h;
     }
 
-    fn solve_distances(&mut self) {
-        let rest = self.segment_rest_m();
+    fn solve_distances(&mut self, rest: f32) {
         for i in 0..self.segment_count() {
             let (wa, wb) = (self.inv_mass[i], self.inv_mass[i + 1]);
             let w = wa + wb;
@@ -197,8 +209,7 @@ impl Rope {
 
     /// Long-range attachments: a node may be no further from the pivot (or, before the pivot,
     /// from the anchor) than the rest length of the rope between them.
-    fn solve_tethers(&mut self) {
-        let rest = self.segment_rest_m();
+    fn solve_tethers(&mut self, rest: f32) {
         let pivot = self.pivot_index();
         let last = self.segment_count();
         for i in 1..=last {

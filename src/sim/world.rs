@@ -194,6 +194,11 @@ impl World {
                 let hit = self
                     .geometry
                     .cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT);
+                // The rope pays out from the player, who may have moved since firing: anything
+                // beyond the rope's reach from where the player is now is a miss, so the rope
+                // never starts longer than it may be (which would yank the player).
+                let player = self.player.pos;
+                let hit = hit.filter(|hit| hit.point.distance(player) <= max_len);
                 match hit {
                     Some(hit) => {
                         let attach = match hit.tag.kind {
@@ -221,7 +226,7 @@ impl World {
                     None => {
                         let pos = pos + dir * step_m;
                         let traveled_m = traveled_m + step_m;
-                        if traveled_m >= max_len - 1e-4 {
+                        if traveled_m >= max_len - 1e-4 || pos.distance(player) > max_len {
                             self.hook = Hook::Retracting { pos };
                             events.push(Event::HookMissed);
                         } else {
