@@ -26,8 +26,8 @@ pub struct Player {
     pub grounded: bool,
     /// Ticks left in which a jump is still allowed after leaving the ground.
     pub coyote_ticks_left: u32,
-    /// Ticks left in which a pressed jump still fires when the player becomes able to jump.
-    pub jump_buffer_ticks_left: u32,
+    /// Ticks since jump was last pressed, while that press can still fire a jump (buffering).
+    pub jump_pressed_ticks_ago: Option<u32>,
     /// Ticks left in which holding jump keeps the take-off speed.
     pub variable_jump_ticks_left: u32,
     /// -1 or +1; which way the player last moved, for aiming without a mouse.
@@ -46,7 +46,7 @@ impl Player {
             vel: Vec2::ZERO,
             grounded: false,
             coyote_ticks_left: 0,
-            jump_buffer_ticks_left: 0,
+            jump_pressed_ticks_ago: None,
             variable_jump_ticks_left: 0,
             facing: 1,
         }
@@ -56,29 +56,23 @@ impl Player {
         Cuboid::new(Vec2::new(tuning.half_width_m, tuning.half_height_m))
     }
 
-    /// Jump timers and the jump itself. Runs first each tick so that a buffered jump and a
-    /// coyote jump are decided from the last tick's ground contact, to the tick.
+    /// Jump timers and the jump itself. Runs first each tick, so a coyote jump is decided from
+    /// the last tick's ground contact, to the tick.
     pub fn update_jump(&mut self, input: &InputFrame, tuning: &PlayerTuning, events: &mut Vec<Event>) -> Intent {
-        if input.jump_pressed {
-            self.jump_buffer_ticks_left = Tuning::ticks(tuning.jump_buffer_time_s);
-        }
+        let buffer_ticks = Tuning::ticks(tuning.jump_buffer_time_s);
+        self.jump_pressed_ticks_ago = if input.jump_pressed {
+            Some(0)
+        } else {
+            self.jump_pressed_ticks_ago.map(|ago| ago + 1).filter(|&ago| ago <= buffer_ticks)
+        };
         if self.grounded {
             self.coyote_ticks_left = Tuning::ticks(tuning.coyote_time_s);
         }
-        let mut jumped = false;
-        if self.jump_buffer_ticks_left > 0 && self.coyote_ticks_left > 0 {
-            self.vel.y = tuning.jump_speed_m_per_s;
-            self.variable_jump_ticks_left = Tuning::ticks(tuning.variable_jump_time_s);
-            self.jump_buffer_ticks_left = 0;
-            self.coyote_ticks_left = 0;
-            self.grounded = false;
-            jumped = true;
-            events.push(Event::Jumped);
-        } else {
-            self.jump_buffer_ticks_left = self.jump_buffer_ticks_left.saturating_sub(1);
-            if !self.grounded {
-                self.coyote_ticks_left = self.coyote_ticks_left.saturating_sub(1);
-            }
+        let jumped = self.jump_pressed_ticks_ago.is_some() && self.coyote_ticks_left > 0;
+        if jumped {
+            self.start_jump(tuning, events);
+        } else if !self.grounded {
+            self.coyote_ticks_left = self.coyote_ticks_left.saturating_sub(1);
         }
         if self.variable_jump_ticks_left > 0 && !jumped {
             if input.jump_held {
@@ -93,6 +87,26 @@ impl Player {
             }
         }
         Intent { jumped }
+    }
+
+    /// A buffered press fires on the very tick the player lands (as in Celeste), so a press up to
+    /// the buffer window before touching down still jumps. Runs after the move.
+    pub fn jump_if_buffered_on_landing(&mut self, tuning: &PlayerTuning, events: &mut Vec<Event>) -> bool {
+        if self.grounded && self.jump_pressed_ticks_ago.is_some() {
+            self.start_jump(tuning, events);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn start_jump(&mut self, tuning: &PlayerTuning, events: &mut Vec<Event>) {
+        self.vel.y = tuning.jump_speed_m_per_s;
+        self.variable_jump_ticks_left = Tuning::ticks(tuning.variable_jump_time_s);
+        self.jump_pressed_ticks_ago = None;
+        self.coyote_ticks_left = 0;
+        self.grounded = false;
+        events.push(Event::Jumped);
     }
 
     /// Run and air control, gravity and the fall cap, for a player not hanging on a rope.

@@ -1,5 +1,6 @@
 //! The world and its one way of changing: `step`. The order of a tick is written down once, in
-//! `World::step`: input → jump → hook buttons → movement (rope or run) → hook flight → triggers.
+//! `World::step`: input → jump → hook buttons → movement (rope or run) → buffered jump on landing → hook
+//! flight → triggers.
 
 use std::sync::Arc;
 
@@ -32,6 +33,17 @@ pub struct World {
     /// interpolate across it.
     pub teleported_at_tick: Option<u64>,
     pub deaths: u32,
+}
+
+impl std::fmt::Debug for World {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("World")
+            .field("level", &self.level.name)
+            .field("tick", &self.tick)
+            .field("player", &self.player)
+            .field("hook", &self.hook)
+            .finish_non_exhaustive()
+    }
 }
 
 impl World {
@@ -123,6 +135,7 @@ impl World {
         let intent = self.player.update_jump(input, &tuning.player, &mut events);
         self.handle_hook_buttons(input, intent.jumped, &mut events);
         self.move_player(input, &mut events);
+        self.player.jump_if_buffered_on_landing(&tuning.player, &mut events);
         self.advance_hook(&mut events);
         self.check_triggers(&mut events);
 

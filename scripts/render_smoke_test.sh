@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Render smoke test: plays a solution replay in a real window under Xvfb with Mesa software GL,
+# saves a screenshot while the rope is attached, and checks that the rope's and the player's
+# colours are on screen. Installs xvfb (and the GL/X libraries) from Debian when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${CARGO_TARGET_DIR:-target}/release/tether
+[ -x "$BIN" ] || cargo build --release
+if ! command -v xvfb-run >/dev/null; then
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        xvfb xauth libgl1-mesa-dri libgl1 libegl1 libx11-6 libxi6
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# Colours come from src/app/palette.rs, so the test follows the palette.
+rgb() { grep -E "pub const $1: Rgb" src/app/palette.rs | sed -E 's/.*Rgb\(([0-9]+), ([0-9]+), ([0-9]+)\).*/\1,\2,\3/'; }
+ROPE=$(rgb ROPE)
+PLAYER=$(rgb PLAYER)
+# Tick 140 of level 1's solution: the player is swinging on the rope.
+LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$BIN" --replay levels/solutions/01_first_swing.ron --screenshot "$out/shot.png" --at-tick 140
+python3 scripts/png_colors.py "$out/shot.png" "rope=$ROPE:150" "player=$PLAYER:200"
+if [ -n "${TETHER_KEEP_SCREENSHOT:-}" ]; then cp "$out/shot.png" "$TETHER_KEEP_SCREENSHOT"; fi

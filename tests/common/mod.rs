@@ -1,0 +1,35 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tether::sim::{LevelDef, Tuning, World};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn tuning() -> Arc<Tuning> {
+    tether::cli::load_tuning(&root()).expect("assets/tuning.ron loads")
+}
+
+/// A world from level RON text.
+pub fn world_from(text: &str) -> World {
+    let level = LevelDef::from_ron(text, "test.ron").expect("test level parses");
+    World::from_level(level, tuning(), "test.ron").expect("test level builds")
+}
+
+pub fn level_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("levels"))
+        .expect("levels/ exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron") && !p.ends_with("index.ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("readable")
+}
