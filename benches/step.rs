@@ -19,15 +19,21 @@ fn swinging_world_on_largest_level() -> (World, Vec<tether::sim::InputFrame>) {
             continue;
         }
         let world = tether::cli::load_world(&path, Arc::clone(&tuning)).expect("level");
-        let size = world.level.solids.len() + world.level.hazards.len() + world.level.grapple_points.len();
+        let size =
+            world.level.solids.len() + world.level.hazards.len() + world.level.grapple_points.len();
         if best.as_ref().is_none_or(|(s, _)| size > *s) {
-            best = Some((size, path.file_name().unwrap().to_string_lossy().into_owned()));
+            best = Some((
+                size,
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+            ));
         }
     }
     let name = best.expect("a level").1;
-    let replay_text = std::fs::read_to_string(root.join("levels/solutions").join(&name)).expect("solution");
+    let replay_text =
+        std::fs::read_to_string(root.join("levels/solutions").join(&name)).expect("solution");
     let replay = Replay::from_ron(&replay_text, &name).expect("replay");
-    let mut world = tether::cli::load_world(&root.join("levels").join(&name), tuning).expect("level");
+    let mut world =
+        tether::cli::load_world(&root.join("levels").join(&name), tuning).expect("level");
     let frames: Vec<_> = replay.frames().copied().collect();
     let mut next = 0;
     while world.rope().is_none() {
@@ -46,12 +52,20 @@ fn bench_step(c: &mut Criterion) {
     let (world, frames) = swinging_world_on_largest_level();
     let input = frames[0];
     c.bench_function("step/largest_level_swinging", |b| {
-        b.iter_batched_ref(|| world.clone(), |w| w.step(&input), criterion::BatchSize::SmallInput)
+        b.iter_batched_ref(
+            || world.clone(),
+            |w| w.step(&input),
+            criterion::BatchSize::SmallInput,
+        )
     });
     let mut idle = world.clone();
     idle.hook = tether::sim::hook::Hook::Idle;
     c.bench_function("step/largest_level_running", |b| {
-        b.iter_batched_ref(|| idle.clone(), |w| w.step(&input), criterion::BatchSize::SmallInput)
+        b.iter_batched_ref(
+            || idle.clone(),
+            |w| w.step(&input),
+            criterion::BatchSize::SmallInput,
+        )
     });
 }
 

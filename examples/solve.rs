@@ -132,7 +132,8 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
         if started_run && since_run == plan.jump_at {
             input.jump_pressed = true;
         }
-        input.jump_held = started_run && since_run >= plan.jump_at && since_run < plan.jump_at + plan.jump_hold;
+        input.jump_held =
+            started_run && since_run >= plan.jump_at && since_run < plan.jump_at + plan.jump_hold;
         if let Some(s) = plan.stages.get(stage) {
             if attached {
                 attached_for += 1;
@@ -150,7 +151,9 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
                     phase_tick = 0;
                     attached_for = 0;
                 }
-            } else if matches!(world.hook, Hook::Idle | Hook::Retracting { .. }) && since_run >= plan.jump_at {
+            } else if matches!(world.hook, Hook::Idle | Hook::Retracting { .. })
+                && since_run >= plan.jump_at
+            {
                 phase_tick += 1;
                 if phase_tick >= s.fire_delay {
                     let aim = s.target - world.player.pos;
@@ -175,7 +178,10 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
             let score = 1e6 - world.tick as f32;
             return (score, true, replay);
         }
-        if events.iter().any(|e| matches!(e, tether::sim::Event::Died { .. })) {
+        if events
+            .iter()
+            .any(|e| matches!(e, tether::sim::Event::Died { .. }))
+        {
             break;
         }
     }
@@ -193,9 +199,17 @@ fn main() {
     let mut targets: Vec<Vec2> = world.level.grapple_points.iter().map(|p| p.v()).collect();
     if targets.is_empty() {
         for solid in world.level.solids.iter().filter(|s| s.hookable) {
-            if let tether::sim::level::ShapeDef::Box { center, half_extents, .. } = &solid.shape {
+            if let tether::sim::level::ShapeDef::Box {
+                center,
+                half_extents,
+                ..
+            } = &solid.shape
+            {
                 if center.1 > world.player.pos.y + 4.0 {
-                    targets.push(Vec2::new(center.0 + half_extents.0 * 0.5, center.1 - half_extents.1));
+                    targets.push(Vec2::new(
+                        center.0 + half_extents.0 * 0.5,
+                        center.1 - half_extents.1,
+                    ));
                 }
             }
         }
@@ -232,8 +246,16 @@ fn main() {
     }
     let check = best_replay.run(&mut world.clone());
     eprintln!("re-run of the recorded inputs: {check}");
-    best_replay.level = level_path.file_name().unwrap().to_string_lossy().into_owned();
+    best_replay.level = level_path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let out = Path::new("levels/solutions").join(level_path.file_name().unwrap());
     std::fs::write(&out, best_replay.to_ron()).expect("write replay");
-    eprintln!("wrote {} ({} ticks)", out.display(), best_replay.tick_count());
+    eprintln!(
+        "wrote {} ({} ticks)",
+        out.display(),
+        best_replay.tick_count()
+    );
 }

@@ -86,7 +86,10 @@ fn check_index(path: &Path) -> Result<usize, String> {
     let dir = path.parent().unwrap_or(Path::new("."));
     for (i, level) in index.levels.iter().enumerate() {
         if !dir.join(level).is_file() {
-            return Err(format!("{name}: levels[{i}]: \"{level}\" does not exist in {}", dir.display()));
+            return Err(format!(
+                "{name}: levels[{i}]: \"{level}\" does not exist in {}",
+                dir.display()
+            ));
         }
     }
     Ok(index.levels.len())
@@ -96,7 +99,8 @@ fn check_index(path: &Path) -> Result<usize, String> {
 pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
     let tuning = load_tuning(root)?;
     let text = read_text(replay_path)?;
-    let replay = Replay::from_ron(&text, &replay_path.display().to_string()).map_err(|e| e.to_string())?;
+    let replay =
+        Replay::from_ron(&text, &replay_path.display().to_string()).map_err(|e| e.to_string())?;
     let mut world = load_world(&root.join(LEVELS_DIR).join(&replay.level), tuning)?;
     Ok(replay.run(&mut world))
 }

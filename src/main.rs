@@ -63,11 +63,17 @@ fn window_conf() -> macroquad::window::Conf {
 fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     let mut options = LaunchOptions::default();
     let mut i = 0;
-    let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("{} needs a value", args[i]));
+    let value = |i: usize| {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{} needs a value", args[i]))
+    };
     while i < args.len() {
         match args[i].as_str() {
             "--level" => {
-                let n: usize = value(i)?.parse().map_err(|_| "--level needs a number (1 = first)")?;
+                let n: usize = value(i)?
+                    .parse()
+                    .map_err(|_| "--level needs a number (1 = first)")?;
                 options.start_level = n.saturating_sub(1);
                 i += 1;
             }
@@ -78,7 +84,8 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             "--replay" => {
                 let path = PathBuf::from(value(i)?);
                 let text = tether::cli::read_text(&path)?;
-                let replay = Replay::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+                let replay = Replay::from_ron(&text, &path.display().to_string())
+                    .map_err(|e| e.to_string())?;
                 options.replay = Some(replay);
                 i += 1;
             }
@@ -88,7 +95,8 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--at-tick" => {
-                options.hold_at_tick = Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
+                options.hold_at_tick =
+                    Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
                 i += 1;
             }
             other => return Err(format!("unknown argument {other}")),

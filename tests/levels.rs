@@ -18,21 +18,33 @@ fn every_shipped_level_passes_check() {
     assert!(files.len() >= 3, "at least three levels ship: {files:?}");
     for file in files {
         let world = tether::cli::load_world(&file, common::tuning());
-        assert!(world.is_ok(), "{}: {}", file.display(), world.err().unwrap_or_default());
+        assert!(
+            world.is_ok(),
+            "{}: {}",
+            file.display(),
+            world.err().unwrap_or_default()
+        );
     }
 }
 
 #[test]
 fn the_index_lists_every_level_file_in_order_and_each_has_a_solution() {
     let root = common::root();
-    let index = LevelIndex::from_ron(&common::read(&root.join("levels/index.ron")), "index.ron").expect("index parses");
+    let index = LevelIndex::from_ron(&common::read(&root.join("levels/index.ron")), "index.ron")
+        .expect("index parses");
     let on_disk: Vec<String> = common::level_files()
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(index.levels, on_disk, "index.ron lists the level files (sorted names = play order)");
+    assert_eq!(
+        index.levels, on_disk,
+        "index.ron lists the level files (sorted names = play order)"
+    );
     for level in &index.levels {
-        assert!(root.join("levels/solutions").join(level).is_file(), "no solution replay for {level}");
+        assert!(
+            root.join("levels/solutions").join(level).is_file(),
+            "no solution replay for {level}"
+        );
     }
 }
 
@@ -43,7 +55,9 @@ fn syntax_errors_name_line_and_column() {
     let message = err.to_string();
     assert!(matches!(err, LevelError::Syntax(_)), "{message}");
     assert!(message.starts_with("bad.ron:"), "{message}");
-    let LevelError::Syntax(ron) = err else { unreachable!() };
+    let LevelError::Syntax(ron) = err else {
+        unreachable!()
+    };
     assert!(ron.line >= 3 && ron.column > 0, "{message}");
 }
 
@@ -66,7 +80,10 @@ fn semantic(extra: &str) -> String {
     let text = BASE.replace("SOLIDS", extra);
     match check_text(&text) {
         Err(err @ LevelError::Semantic { .. }) => err.to_string(),
-        other => panic!("expected a semantic error for {extra}, got {:?}", other.map(|_| "ok")),
+        other => panic!(
+            "expected a semantic error for {extra}, got {:?}",
+            other.map(|_| "ok")
+        ),
     }
 }
 
@@ -91,7 +108,10 @@ fn semantic_errors_name_the_object() {
     ];
     for (extra, object, words) in cases {
         let message = semantic(extra);
-        assert!(message.contains(&format!("bad.ron: {object}:")), "{extra}: {message}");
+        assert!(
+            message.contains(&format!("bad.ron: {object}:")),
+            "{extra}: {message}"
+        );
         assert!(message.contains(words), "{extra}: {message}");
     }
 }
@@ -101,16 +121,26 @@ fn non_finite_numbers_spawn_in_solid_missing_goal_and_limits_are_rejected() {
     // RON spells infinity `inf` and NaN `NaN`.
     assert!(semantic("grapple_points: [(inf, 2.0)]").contains("not a finite number"));
     assert!(semantic("grapple_points: [(NaN, 2.0)]").contains("not a finite number"));
-    let in_solid = BASE.replace("spawn: (0.0, 1.0)", "spawn: (0.0, -1.0)").replace("SOLIDS", "");
-    assert!(check_text(&in_solid).unwrap_err().to_string().contains("spawn: the player"));
-    let no_goal = BASE.replace("goal: (min: (5.0, 0.0), max: (6.0, 2.0)),", "").replace("SOLIDS", "");
+    let in_solid = BASE
+        .replace("spawn: (0.0, 1.0)", "spawn: (0.0, -1.0)")
+        .replace("SOLIDS", "");
+    assert!(check_text(&in_solid)
+        .unwrap_err()
+        .to_string()
+        .contains("spawn: the player"));
+    let no_goal = BASE
+        .replace("goal: (min: (5.0, 0.0), max: (6.0, 2.0)),", "")
+        .replace("SOLIDS", "");
     let message = check_text(&no_goal).unwrap_err().to_string();
     assert!(message.contains("goal"), "{message}");
     let many: Vec<String> = (0..tether::sim::level::MAX_GRAPPLE_POINTS + 1)
         .map(|i| format!("({}.0, 9.0)", i % 50))
         .collect();
     let message = semantic(&format!("grapple_points: [{}]", many.join(",")));
-    assert!(message.contains("grapple_points: has 501 objects, more than the limit of 500"), "{message}");
+    assert!(
+        message.contains("grapple_points: has 501 objects, more than the limit of 500"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -152,13 +182,24 @@ fn arbitrary_bytes_never_panic() {
 fn malformed_tuning_names_the_file_and_is_never_replaced_by_defaults() {
     let dir = std::env::temp_dir().join(format!("tether-tuning-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("assets")).unwrap();
-    std::fs::write(dir.join("assets/tuning.ron"), "(player: (half_width_m: 0.3,)").unwrap();
+    std::fs::write(
+        dir.join("assets/tuning.ron"),
+        "(player: (half_width_m: 0.3,)",
+    )
+    .unwrap();
     let err = tether::cli::load_tuning(&dir).unwrap_err();
     assert!(err.contains("assets/tuning.ron:"), "{err}");
     let good = common::read(&common::root().join("assets/tuning.ron"));
-    std::fs::write(dir.join("assets/tuning.ron"), good.replace("gravity_m_per_s2: 40.0", "gravity_m_per_s2: -4.0")).unwrap();
+    std::fs::write(
+        dir.join("assets/tuning.ron"),
+        good.replace("gravity_m_per_s2: 40.0", "gravity_m_per_s2: -4.0"),
+    )
+    .unwrap();
     let err = tether::cli::load_tuning(&dir).unwrap_err();
-    assert!(err.contains("player.gravity_m_per_s2 must be a positive number"), "{err}");
+    assert!(
+        err.contains("player.gravity_m_per_s2 must be a positive number"),
+        "{err}"
+    );
     std::fs::remove_file(dir.join("assets/tuning.ron")).unwrap();
     let err = tether::cli::load_tuning(&dir).unwrap_err();
     assert!(err.contains("tuning.ron: cannot read"), "{err}");

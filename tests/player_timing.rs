@@ -33,7 +33,10 @@ fn settle(world: &mut World) {
 /// Walks right off the ledge; returns the world on the first airborne tick's end.
 fn walk_off(world: &mut World) {
     while world.player.grounded {
-        world.step(&InputFrame { move_x: 1, ..Default::default() });
+        world.step(&InputFrame {
+            move_x: 1,
+            ..Default::default()
+        });
     }
 }
 
@@ -50,7 +53,11 @@ fn coyote_jump_after(ticks_airborne: u32) -> bool {
         let events = world.step(&InputFrame::default());
         assert!(!jumped(&events));
     }
-    let events = world.step(&InputFrame { jump_pressed: true, jump_held: true, ..Default::default() });
+    let events = world.step(&InputFrame {
+        jump_pressed: true,
+        jump_held: true,
+        ..Default::default()
+    });
     jumped(&events)
 }
 
@@ -58,24 +65,31 @@ fn coyote_jump_after(ticks_airborne: u32) -> bool {
 fn coyote_time_allows_a_jump_for_exactly_its_window() {
     let window = Tuning::ticks(common::tuning().player.coyote_time_s);
     assert_eq!(window, 12, "tuning's coyote time is 0.1 s = 12 ticks");
-    assert!(coyote_jump_after(1), "a jump right after leaving the ledge works");
-    assert!(coyote_jump_after(window), "a jump on the last coyote tick works");
-    assert!(!coyote_jump_after(window + 1), "a jump one tick later does not");
+    assert!(
+        coyote_jump_after(1),
+        "a jump right after leaving the ledge works"
+    );
+    assert!(
+        coyote_jump_after(window),
+        "a jump on the last coyote tick works"
+    );
+    assert!(
+        !coyote_jump_after(window + 1),
+        "a jump one tick later does not"
+    );
 }
 
 /// Presses jump while falling, `ticks_before_landing` ticks before the player lands.
 fn buffered_jump(ticks_before_landing: u32) -> bool {
     // Find the landing tick first.
     let mut probe = common::world_from(DROP);
-    let mut landing_tick = 0;
-    loop {
+    let landing_tick = loop {
         let events = probe.step(&InputFrame::default());
         if events.iter().any(|e| matches!(e, Event::Landed { .. })) {
-            landing_tick = probe.tick;
-            break;
+            break probe.tick;
         }
-        assert!(probe.tick < 600);
-    }
+        assert!(probe.tick < 600, "the player never landed");
+    };
     let press_tick = landing_tick - ticks_before_landing as u64;
     let mut world = common::world_from(DROP);
     let mut any_jump = false;
@@ -95,8 +109,14 @@ fn jump_buffer_fires_a_press_made_just_before_landing() {
     assert_eq!(window, 12);
     assert!(buffered_jump(0), "a press on the landing tick jumps");
     assert!(buffered_jump(1));
-    assert!(buffered_jump(window), "a press 12 ticks before landing still jumps");
-    assert!(!buffered_jump(window + 1), "a press 13 ticks early is forgotten");
+    assert!(
+        buffered_jump(window),
+        "a press 12 ticks before landing still jumps"
+    );
+    assert!(
+        !buffered_jump(window + 1),
+        "a press 13 ticks early is forgotten"
+    );
 }
 
 #[test]
@@ -108,13 +128,20 @@ fn holding_jump_jumps_higher_than_tapping() {
         let mut apex = world.player.pos.y;
         for _ in 0..120 {
             let t = world.tick - start;
-            world.step(&InputFrame { jump_pressed: t == 0, jump_held: t < hold_ticks, ..Default::default() });
+            world.step(&InputFrame {
+                jump_pressed: t == 0,
+                jump_held: t < hold_ticks,
+                ..Default::default()
+            });
             apex = apex.max(world.player.pos.y);
         }
         apex - 0.46
     };
     let (tap, hold) = (apex(1), apex(60));
-    assert!(hold > tap * 1.8, "held jump {hold:.2} m should clearly beat a tap {tap:.2} m");
+    assert!(
+        hold > tap * 1.8,
+        "held jump {hold:.2} m should clearly beat a tap {tap:.2} m"
+    );
 }
 
 #[test]
@@ -128,14 +155,23 @@ fn fall_speed_is_capped_and_air_control_is_weaker_than_ground() {
         world.step(&InputFrame::default());
         fastest = fastest.max(-world.player.vel.y);
     }
-    assert!((fastest - tuning.player.max_fall_speed_m_per_s).abs() < 1e-3, "fall speed {fastest}");
+    assert!(
+        (fastest - tuning.player.max_fall_speed_m_per_s).abs() < 1e-3,
+        "fall speed {fastest}"
+    );
     // From rest, 5 ticks of running on the ground beat 5 ticks of steering in the air.
     let mut ground = common::world_from(LEDGE);
     settle(&mut ground);
     let mut air = common::world_from(DROP);
     for _ in 0..5 {
-        ground.step(&InputFrame { move_x: -1, ..Default::default() });
-        air.step(&InputFrame { move_x: 1, ..Default::default() });
+        ground.step(&InputFrame {
+            move_x: -1,
+            ..Default::default()
+        });
+        air.step(&InputFrame {
+            move_x: 1,
+            ..Default::default()
+        });
     }
     assert!(ground.player.vel.x.abs() > air.player.vel.x.abs() * 1.5);
 }
@@ -154,18 +190,26 @@ fn player_does_not_stick_to_walls() {
     )"#;
     let mut world = common::world_from(level);
     for t in 0..30 {
-        world.step(&InputFrame { move_x: 1, jump_pressed: t == 20, jump_held: true, ..Default::default() });
+        world.step(&InputFrame {
+            move_x: 1,
+            jump_pressed: t == 20,
+            jump_held: true,
+            ..Default::default()
+        });
     }
     let mut heights = Vec::new();
     for _ in 0..150 {
-        world.step(&InputFrame { move_x: 1, jump_held: true, ..Default::default() });
+        world.step(&InputFrame {
+            move_x: 1,
+            jump_held: true,
+            ..Default::default()
+        });
         heights.push(world.player.pos.y);
     }
     assert!(
         world.player.grounded,
         "the player slid back down to the floor (at {:?}, vel {:?})",
-        world.player.pos,
-        world.player.vel
+        world.player.pos, world.player.vel
     );
     let peak = heights.iter().cloned().fold(f32::MIN, f32::max);
     assert!(peak > 1.0, "the jump happened (peak {peak})");

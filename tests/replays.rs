@@ -13,7 +13,12 @@ fn every_solution_replay_reaches_its_goal() {
         let path = dir.join(level.file_name().unwrap());
         let outcome = tether::cli::run_replay_file(&common::root(), &path).expect("replay runs");
         assert!(outcome.goal_reached, "{}: {outcome}", path.display());
-        assert_eq!(outcome.deaths, 0, "{}: solutions are clean runs", path.display());
+        assert_eq!(
+            outcome.deaths,
+            0,
+            "{}: solutions are clean runs",
+            path.display()
+        );
         count += 1;
     }
     assert!(count >= 3);
@@ -44,6 +49,10 @@ fn a_tampered_replay_does_not_reach_the_goal() {
     for (_, input) in &mut replay.runs {
         input.fire_pressed = false;
     }
-    let mut world = tether::cli::load_world(&common::root().join("levels").join(&replay.level), common::tuning()).unwrap();
+    let mut world = tether::cli::load_world(
+        &common::root().join("levels").join(&replay.level),
+        common::tuning(),
+    )
+    .unwrap();
     assert!(!replay.run(&mut world).goal_reached);
 }

@@ -19,8 +19,21 @@ fn no_simulation_file_imports_the_front_end_a_clock_or_io() {
     let sim = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sim");
     let mut files = Vec::new();
     rust_files(&sim, &mut files);
-    assert!(files.len() >= 5, "expected the sim's files, found {files:?}");
-    let forbidden = ["macroquad", "rodio", "std::time", "Instant::now", "SystemTime", "std::fs", "std::io", "std::env", "HashMap"];
+    assert!(
+        files.len() >= 5,
+        "expected the sim's files, found {files:?}"
+    );
+    let forbidden = [
+        "macroquad",
+        "rodio",
+        "std::time",
+        "Instant::now",
+        "SystemTime",
+        "std::fs",
+        "std::io",
+        "std::env",
+        "HashMap",
+    ];
     let mut offences = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable");
@@ -33,5 +46,9 @@ fn no_simulation_file_imports_the_front_end_a_clock_or_io() {
             }
         }
     }
-    assert!(offences.is_empty(), "the simulation must stay pure:\n{}", offences.join("\n"));
+    assert!(
+        offences.is_empty(),
+        "the simulation must stay pure:\n{}",
+        offences.join("\n")
+    );
 }

@@ -32,20 +32,38 @@ pub fn draw_loading(done: usize, total: usize, what: &str) {
     let (w, h) = (screen_width(), screen_height());
     let title = "TETHER";
     let dims = measure_text(title, None, 64, 1.0);
-    draw_text(title, (w - dims.width) * 0.5, h * 0.4, 64.0, palette::ROPE.color());
+    draw_text(
+        title,
+        (w - dims.width) * 0.5,
+        h * 0.4,
+        64.0,
+        palette::ROPE.color(),
+    );
     let bar_w = w * 0.4;
     let x = (w - bar_w) * 0.5;
     let y = h * 0.5;
     draw_rectangle(x, y, bar_w, 12.0, palette::BACKGROUND_GRID.color());
-    let fraction = if total == 0 { 0.0 } else { done as f32 / total as f32 };
+    let fraction = if total == 0 {
+        0.0
+    } else {
+        done as f32 / total as f32
+    };
     draw_rectangle(x, y, bar_w * fraction, 12.0, palette::PLAYER.color());
     let label = format!("loading {what}");
     let dims = measure_text(&label, None, 22, 1.0);
-    draw_text(&label, (w - dims.width) * 0.5, y + 44.0, 22.0, palette::TEXT_DIM.color());
+    draw_text(
+        &label,
+        (w - dims.width) * 0.5,
+        y + 44.0,
+        22.0,
+        palette::TEXT_DIM.color(),
+    );
 }
 
 async fn fetch(path: &str) -> Result<String, String> {
-    load_string(path).await.map_err(|err| format!("{path}: cannot load: {err}"))
+    load_string(path)
+        .await
+        .map_err(|err| format!("{path}: cannot load: {err}"))
 }
 
 /// Loads everything the game needs before play. `Err` holds the message for a problem that
@@ -56,7 +74,8 @@ pub async fn load_game_data() -> Result<GameData, String> {
     let tuning_text = fetch(TUNING_PATH).await?;
     let tuning = Tuning::from_ron(&tuning_text, TUNING_PATH).map_err(|err| err.to_string())?;
     let index_text = fetch(LEVEL_INDEX_PATH).await?;
-    let index = LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
+    let index =
+        LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
     let total = index.levels.len() + 2;
     let mut levels = Vec::with_capacity(index.levels.len());
     for (i, name) in index.levels.iter().enumerate() {

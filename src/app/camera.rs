@@ -73,7 +73,8 @@ impl CameraState {
             let min = player_pos.min(point);
             let max = player_pos.max(point);
             let span = max - min;
-            let needed_h = (span.y.max(span.x / aspect.max(0.1))) / (1.0 - 2.0 * VIEW_MARGIN_FRACTION);
+            let needed_h =
+                (span.y.max(span.x / aspect.max(0.1))) / (1.0 - 2.0 * VIEW_MARGIN_FRACTION);
             height = needed_h.clamp(base_height, base_height * MAX_ZOOM_OUT);
             target = target.lerp((min + max) * 0.5, 0.5);
         }

@@ -15,9 +15,9 @@ use super::input_map::{keys, InputLatch};
 use super::palette;
 use super::render::hud::{draw_hud, draw_panel, format_time};
 use super::render::scene::draw_world;
-use macroquad::camera::set_camera;
 use super::render::{sim_vec, Snapshot};
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
+use macroquad::camera::set_camera;
 
 /// At most this many ticks run per frame; a slower frame drops time instead of spiralling.
 const MAX_TICKS_PER_FRAME: u32 = 8;
@@ -76,7 +76,11 @@ pub struct Game {
 impl Game {
     pub fn new(data: GameData, options: LaunchOptions, audio: Box<dyn AudioOut>) -> Game {
         let start = match &options.replay {
-            Some(replay) => data.levels.iter().position(|l| l.name == replay.level).unwrap_or(0),
+            Some(replay) => data
+                .levels
+                .iter()
+                .position(|l| l.name == replay.level)
+                .unwrap_or(0),
             None => options.start_level.min(data.levels.len().saturating_sub(1)),
         };
         let mut game = Game {
@@ -116,7 +120,8 @@ impl Game {
         let path = format!("levels/{}", file.name);
         let world = file.text.clone().and_then(|text| {
             let level = LevelDef::from_ron(&text, &path).map_err(|e| e.to_string())?;
-            World::from_level(level, Arc::clone(&self.data.tuning), &path).map_err(|e| e.to_string())
+            World::from_level(level, Arc::clone(&self.data.tuning), &path)
+                .map_err(|e| e.to_string())
         });
         self.accumulator_s = 0.0;
         self.input.clear();
@@ -159,7 +164,11 @@ impl Game {
             return;
         }
         match super::storage::write_atomically(path, replay.to_ron().as_bytes()) {
-            Ok(()) => println!("recorded {} ticks to {}", replay.tick_count(), path.display()),
+            Ok(()) => println!(
+                "recorded {} ticks to {}",
+                replay.tick_count(),
+                path.display()
+            ),
             Err(err) => eprintln!("could not write the recording {}: {err}", path.display()),
         }
         // Record only the first level played: the file is one level's replay.
@@ -315,7 +324,10 @@ impl Game {
                 Event::GoalReached { ticks } => {
                     let ticks = *ticks;
                     self.save_recording();
-                    self.screen = Screen::Complete { shown_s: 0.0, ticks };
+                    self.screen = Screen::Complete {
+                        shown_s: 0.0,
+                        ticks,
+                    };
                 }
                 Event::Respawned => {
                     if let (Some(camera), Some(world)) = (&mut self.camera, &self.world) {
@@ -335,7 +347,10 @@ impl Game {
         if !self.exit_on_replay() || self.options.screenshot.is_some() {
             return false;
         }
-        let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
+        let inputs_done = self
+            .playback
+            .as_ref()
+            .is_some_and(|(frames, next)| *next >= frames.len());
         matches!(self.screen, Screen::Complete { .. }) || inputs_done
     }
 
@@ -346,7 +361,10 @@ impl Game {
             return false;
         };
         let tick = self.world.as_ref().map_or(u64::MAX, |w| w.tick);
-        let inputs_done = self.playback.as_ref().is_some_and(|(frames, next)| *next >= frames.len());
+        let inputs_done = self
+            .playback
+            .as_ref()
+            .is_some_and(|(frames, next)| *next >= frames.len());
         let held = self.options.hold_at_tick.is_some_and(|hold| tick >= hold);
         if !held && !inputs_done && matches!(self.screen, Screen::Playing) {
             return false;
@@ -368,7 +386,10 @@ impl Game {
                 &[
                     (message, true),
                     (String::new(), false),
-                    ("N: next level   P: previous level   R: try again".into(), false),
+                    (
+                        "N: next level   P: previous level   R: try again".into(),
+                        false,
+                    ),
                 ],
                 palette::ERROR_TEXT,
             );
@@ -378,7 +399,12 @@ impl Game {
         let shown = Snapshot::interpolate(&self.prev, &now, alpha, world.teleported_at_tick);
         let camera = self.camera.get_or_insert_with(|| CameraState::new(world));
         let aspect = screen_width() / screen_height().max(1.0);
-        camera.update(world, shown.player_pos, aspect, get_frame_time().min(MAX_FRAME_TIME_S));
+        camera.update(
+            world,
+            shown.player_pos,
+            aspect,
+            get_frame_time().min(MAX_FRAME_TIME_S),
+        );
         set_camera(&camera.to_camera2d(aspect));
         let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
             Some(world.preview_aim(self.aim_offset()))
@@ -386,7 +412,12 @@ impl Game {
             None
         };
         let world = self.world.as_ref().expect("checked above");
-        draw_world(world, &shown, self.camera.as_ref().expect("set above"), aim.as_ref());
+        draw_world(
+            world,
+            &shown,
+            self.camera.as_ref().expect("set above"),
+            aim.as_ref(),
+        );
         let ticks = world.completed_at_tick.unwrap_or(world.tick);
         draw_hud(
             &world.level.name,
@@ -415,7 +446,10 @@ impl Game {
                 };
                 draw_panel(
                     "Level complete",
-                    &[(format!("time {}", format_time(*ticks)), true), (next.into(), false)],
+                    &[
+                        (format!("time {}", format_time(*ticks)), true),
+                        (next.into(), false),
+                    ],
                     palette::GOAL,
                 );
             }

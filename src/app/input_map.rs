@@ -3,8 +3,8 @@
 //! rates, and one press never fires twice at low ones.
 
 use macroquad::input::{
-    is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed, mouse_wheel, KeyCode,
-    MouseButton,
+    is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed, mouse_wheel,
+    KeyCode, MouseButton,
 };
 
 use crate::sim::math::Vec2;
@@ -48,7 +48,8 @@ impl InputLatch {
     pub fn poll(&mut self) {
         self.jump_pressed |= any_pressed(&keys::JUMP);
         self.fire_pressed |= any_pressed(&keys::FIRE) || is_mouse_button_pressed(MouseButton::Left);
-        self.release_pressed |= any_pressed(&keys::RELEASE) || is_mouse_button_pressed(MouseButton::Right);
+        self.release_pressed |=
+            any_pressed(&keys::RELEASE) || is_mouse_button_pressed(MouseButton::Right);
         let (_, wheel_y) = mouse_wheel();
         if wheel_y != 0.0 {
             // Browsers report pixels, desktops notches: only the sign is portable.

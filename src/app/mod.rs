@@ -34,7 +34,11 @@ pub async fn run(options: LaunchOptions) {
             log_line(&message);
             loop {
                 render::scene::clear();
-                draw_panel("Tether cannot start", &[(message.clone(), true)], palette::ERROR_TEXT);
+                draw_panel(
+                    "Tether cannot start",
+                    &[(message.clone(), true)],
+                    palette::ERROR_TEXT,
+                );
                 next_frame().await;
             }
         }

@@ -14,18 +14,31 @@ pub enum AttachKind {
 pub enum Event {
     Jumped,
     /// Touched ground after being airborne, with the downward speed at impact.
-    Landed { impact_speed_m_per_s: f32 },
+    Landed {
+        impact_speed_m_per_s: f32,
+    },
     HookFired,
-    HookAttached { kind: AttachKind, at: Vec2 },
+    HookAttached {
+        kind: AttachKind,
+        at: Vec2,
+    },
     /// The hook reached its range without hitting anything.
     HookMissed,
     /// The hook hit a surface it cannot stick to.
-    HookBounced { at: Vec2 },
+    HookBounced {
+        at: Vec2,
+    },
     Released,
-    Died { at: Vec2 },
+    Died {
+        at: Vec2,
+    },
     Respawned,
-    CheckpointReached { index: usize },
-    GoalReached { ticks: u64 },
+    CheckpointReached {
+        index: usize,
+    },
+    GoalReached {
+        ticks: u64,
+    },
 }
 
 impl Event {
@@ -35,8 +48,14 @@ impl Event {
             Event::Jumped => "jumped",
             Event::Landed { .. } => "landed",
             Event::HookFired => "hook_fired",
-            Event::HookAttached { kind: AttachKind::GrapplePoint, .. } => "hook_attached_point",
-            Event::HookAttached { kind: AttachKind::Surface, .. } => "hook_attached_surface",
+            Event::HookAttached {
+                kind: AttachKind::GrapplePoint,
+                ..
+            } => "hook_attached_point",
+            Event::HookAttached {
+                kind: AttachKind::Surface,
+                ..
+            } => "hook_attached_surface",
             Event::HookMissed => "hook_missed",
             Event::HookBounced { .. } => "hook_bounced",
             Event::Released => "released",

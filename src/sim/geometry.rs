@@ -4,10 +4,12 @@
 //! this module only builds the collider set and names the filters.
 
 use rapier2d::geometry::{
-    BroadPhaseBvh, Collider, ColliderBuilder, ColliderHandle, ColliderSet, Group, InteractionGroups,
-    InteractionTestMode, Ray, SharedShape,
+    BroadPhaseBvh, Collider, ColliderBuilder, ColliderHandle, ColliderSet, Group,
+    InteractionGroups, InteractionTestMode, Ray, SharedShape,
 };
-use rapier2d::parry::query::{DefaultQueryDispatcher, PointProjection, ShapeCastHit, ShapeCastOptions};
+use rapier2d::parry::query::{
+    DefaultQueryDispatcher, PointProjection, ShapeCastHit, ShapeCastOptions,
+};
 use rapier2d::parry::shape::Shape;
 use rapier2d::pipeline::{QueryFilter, QueryPipeline};
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
@@ -103,7 +105,10 @@ pub struct Geometry {
 impl Geometry {
     /// Builds the colliders of a validated level. `grapple_point_radius_m` comes from tuning.
     /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
-    pub fn from_level(level: &LevelDef, grapple_point_radius_m: f32) -> Result<Geometry, (String, String)> {
+    pub fn from_level(
+        level: &LevelDef,
+        grapple_point_radius_m: f32,
+    ) -> Result<Geometry, (String, String)> {
         let mut geometry = Geometry {
             colliders: ColliderSet::new(),
             bodies: RigidBodySet::new(),
@@ -113,27 +118,47 @@ impl Geometry {
         let add = |geometry: &mut Geometry, builder: ColliderBuilder, tag: ColliderTag| {
             let collider = builder
                 .user_data(tag.encode())
-                .collision_groups(InteractionGroups::new(tag.group(), Group::ALL, InteractionTestMode::And))
+                .collision_groups(InteractionGroups::new(
+                    tag.group(),
+                    Group::ALL,
+                    InteractionTestMode::And,
+                ))
                 .build();
             let aabb = collider.compute_aabb();
             let handle = geometry.colliders.insert(collider);
             geometry.broad_phase.set_aabb(&params, handle, aabb);
         };
         for (index, solid) in level.solids.iter().enumerate() {
-            let builder = collider_for_shape(&solid.shape)
-                .ok_or_else(|| (format!("solids[{index}]"), "is not a valid convex polygon".to_string()))?;
+            let builder = collider_for_shape(&solid.shape).ok_or_else(|| {
+                (
+                    format!("solids[{index}]"),
+                    "is not a valid convex polygon".to_string(),
+                )
+            })?;
             let kind = ColliderKind::Solid {
                 hookable: solid.hookable,
             };
             add(&mut geometry, builder, ColliderTag { kind, index });
         }
         for (index, hazard) in level.hazards.iter().enumerate() {
-            let builder = collider_for_shape(hazard)
-                .ok_or_else(|| (format!("hazards[{index}]"), "is not a valid convex polygon".to_string()))?;
-            add(&mut geometry, builder, ColliderTag { kind: ColliderKind::Hazard, index });
+            let builder = collider_for_shape(hazard).ok_or_else(|| {
+                (
+                    format!("hazards[{index}]"),
+                    "is not a valid convex polygon".to_string(),
+                )
+            })?;
+            add(
+                &mut geometry,
+                builder,
+                ColliderTag {
+                    kind: ColliderKind::Hazard,
+                    index,
+                },
+            );
         }
         for (index, point) in level.grapple_points.iter().enumerate() {
-            let builder = ColliderBuilder::ball(grapple_point_radius_m).position(Pose::from_translation(point.v()));
+            let builder = ColliderBuilder::ball(grapple_point_radius_m)
+                .position(Pose::from_translation(point.v()));
             add(
                 &mut geometry,
                 builder,
@@ -166,9 +191,17 @@ impl Geometry {
 
     /// A query pipeline over the colliders in `target` groups.
     pub fn pipeline(&self, target: Group) -> QueryPipeline<'_> {
-        let filter = QueryFilter::new().groups(InteractionGroups::new(Group::ALL, target, InteractionTestMode::And));
-        self.broad_phase
-            .as_query_pipeline(&DefaultQueryDispatcher, &self.bodies, &self.colliders, filter)
+        let filter = QueryFilter::new().groups(InteractionGroups::new(
+            Group::ALL,
+            target,
+            InteractionTestMode::And,
+        ));
+        self.broad_phase.as_query_pipeline(
+            &DefaultQueryDispatcher,
+            &self.bodies,
+            &self.colliders,
+            filter,
+        )
     }
 
     pub fn tag(&self, handle: ColliderHandle) -> ColliderTag {
@@ -187,7 +220,9 @@ impl Geometry {
         }
         let dir = delta / length;
         let ray = Ray::new(from, dir);
-        let (handle, hit) = self.pipeline(target).cast_ray_and_get_normal(&ray, length, true)?;
+        let (handle, hit) = self
+            .pipeline(target)
+            .cast_ray_and_get_normal(&ray, length, true)?;
         Some(RayHit {
             tag: self.tag(handle),
             distance_m: hit.time_of_impact,
@@ -204,7 +239,12 @@ impl Geometry {
     }
 
     /// Sweeps `shape` from `pose` along `delta` against solids.
-    pub fn cast_shape_on_solids(&self, pose: &Pose, delta: Vec2, shape: &dyn Shape) -> Option<ShapeCastHit> {
+    pub fn cast_shape_on_solids(
+        &self,
+        pose: &Pose,
+        delta: Vec2,
+        shape: &dyn Shape,
+    ) -> Option<ShapeCastHit> {
         let options = ShapeCastOptions {
             max_time_of_impact: 1.0,
             stop_at_penetration: true,
@@ -234,8 +274,10 @@ fn collider_for_shape(shape: &ShapeDef) -> Option<ColliderBuilder> {
             center,
             half_extents,
             rotation_deg,
-        } => ColliderBuilder::cuboid(half_extents.0, half_extents.1)
-            .position(Pose::from_parts(center.v(), rotation_from_deg(*rotation_deg))),
+        } => ColliderBuilder::cuboid(half_extents.0, half_extents.1).position(Pose::from_parts(
+            center.v(),
+            rotation_from_deg(*rotation_deg),
+        )),
         ShapeDef::Circle { center, radius } => {
             ColliderBuilder::ball(*radius).position(Pose::from_translation(center.v()))
         }

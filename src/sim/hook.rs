@@ -12,10 +12,19 @@ use super::tuning::HookTuning;
 pub enum Hook {
     Idle,
     /// Flying out from where it was fired, along `dir`.
-    Flying { pos: Vec2, dir: Vec2, traveled_m: f32 },
+    Flying {
+        pos: Vec2,
+        dir: Vec2,
+        traveled_m: f32,
+    },
     /// Flying back to the player after a miss or a bounce.
-    Retracting { pos: Vec2 },
-    Attached { rope: Rope, kind: AttachKind },
+    Retracting {
+        pos: Vec2,
+    },
+    Attached {
+        rope: Rope,
+        kind: AttachKind,
+    },
 }
 
 /// What the hook would hit if fired now with a given aim. The reticle draws this, and firing
@@ -61,7 +70,8 @@ pub fn preview_aim(
     let aim_dir = aim_offset
         .try_normalize()
         .unwrap_or(Vec2::new(facing as f32, 1.0).normalize());
-    let dir = assisted_direction(geometry, level, tuning, from, aim_dir, range_m).unwrap_or(aim_dir);
+    let dir =
+        assisted_direction(geometry, level, tuning, from, aim_dir, range_m).unwrap_or(aim_dir);
     let hit = geometry.cast_ray(from, dir * range_m, groups::SOLID | groups::GRAPPLE_POINT);
     match hit {
         None => AimPreview {

@@ -48,7 +48,11 @@ impl fmt::Display for RonError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
         }
     }
 }
@@ -65,7 +69,10 @@ pub struct LevelIssue {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LevelError {
     Syntax(RonError),
-    Semantic { file: String, issues: Vec<LevelIssue> },
+    Semantic {
+        file: String,
+        issues: Vec<LevelIssue>,
+    },
 }
 
 impl fmt::Display for LevelError {
@@ -105,9 +112,14 @@ pub enum ShapeDef {
         #[serde(default)]
         rotation_deg: f32,
     },
-    Circle { center: P, radius: f32 },
+    Circle {
+        center: P,
+        radius: f32,
+    },
     /// A convex polygon, points in order (either winding).
-    Polygon { points: Vec<P> },
+    Polygon {
+        points: Vec<P>,
+    },
 }
 
 fn yes() -> bool {
@@ -193,7 +205,10 @@ impl LevelDef {
         check_rect(&mut issue, "goal", &self.goal);
         if let Some(len) = self.max_rope_length_m {
             if !len.is_finite() || len <= 0.0 {
-                issue("max_rope_length_m".into(), format!("must be a positive number, got {len}"));
+                issue(
+                    "max_rope_length_m".into(),
+                    format!("must be a positive number, got {len}"),
+                );
             }
         }
         if !self.view_height_m.is_finite() || !(2.0..=500.0).contains(&self.view_height_m) {
@@ -208,12 +223,19 @@ impl LevelDef {
         let limits = [
             ("solids", self.solids.len(), MAX_SOLIDS),
             ("hazards", self.hazards.len(), MAX_HAZARDS),
-            ("grapple_points", self.grapple_points.len(), MAX_GRAPPLE_POINTS),
+            (
+                "grapple_points",
+                self.grapple_points.len(),
+                MAX_GRAPPLE_POINTS,
+            ),
             ("checkpoints", self.checkpoints.len(), MAX_CHECKPOINTS),
         ];
         for (name, count, max) in limits {
             if count > max {
-                issue(name.into(), format!("has {count} objects, more than the limit of {max}"));
+                issue(
+                    name.into(),
+                    format!("has {count} objects, more than the limit of {max}"),
+                );
             }
         }
         for (i, solid) in self.solids.iter().enumerate() {
@@ -232,12 +254,23 @@ impl LevelDef {
     }
 }
 
-fn check_number(issue: &mut impl FnMut(String, String), object: &str, what: &str, value: f32) -> bool {
+fn check_number(
+    issue: &mut impl FnMut(String, String),
+    object: &str,
+    what: &str,
+    value: f32,
+) -> bool {
     if !value.is_finite() {
-        issue(object.into(), format!("{what} is not a finite number ({value})"));
+        issue(
+            object.into(),
+            format!("{what} is not a finite number ({value})"),
+        );
         false
     } else if value.abs() > MAX_COORD_M {
-        issue(object.into(), format!("{what} = {value} is beyond ±{MAX_COORD_M} m"));
+        issue(
+            object.into(),
+            format!("{what} = {value} is beyond ±{MAX_COORD_M} m"),
+        );
         false
     } else {
         true
@@ -250,18 +283,20 @@ fn check_point(issue: &mut impl FnMut(String, String), object: &str, p: P) -> bo
 
 fn check_positive(issue: &mut impl FnMut(String, String), object: &str, what: &str, value: f32) {
     if check_number(issue, object, what, value) && value <= 0.0 {
-        issue(object.into(), format!("{what} must be positive, got {value}"));
+        issue(
+            object.into(),
+            format!("{what} must be positive, got {value}"),
+        );
     }
 }
 
 fn check_rect(issue: &mut impl FnMut(String, String), object: &str, rect: &RectDef) {
-    if check_point(issue, object, rect.min) && check_point(issue, object, rect.max) {
-        if rect.max.0 <= rect.min.0 || rect.max.1 <= rect.min.1 {
-            issue(
-                object.into(),
-                "has a non-positive size: max must be greater than min in x and y".into(),
-            );
-        }
+    let corners_ok = check_point(issue, object, rect.min) & check_point(issue, object, rect.max);
+    if corners_ok && (rect.max.0 <= rect.min.0 || rect.max.1 <= rect.min.1) {
+        issue(
+            object.into(),
+            "has a non-positive size: max must be greater than min in x and y".into(),
+        );
     }
 }
 
@@ -283,13 +318,19 @@ fn check_shape(issue: &mut impl FnMut(String, String), object: &str, shape: &Sha
         }
         ShapeDef::Polygon { points } => {
             if points.len() < 3 {
-                issue(object.into(), format!("a polygon needs at least 3 points, got {}", points.len()));
+                issue(
+                    object.into(),
+                    format!("a polygon needs at least 3 points, got {}", points.len()),
+                );
                 return;
             }
             if points.len() > MAX_POLYGON_POINTS {
                 issue(
                     object.into(),
-                    format!("has {} points, more than the limit of {MAX_POLYGON_POINTS}", points.len()),
+                    format!(
+                        "has {} points, more than the limit of {MAX_POLYGON_POINTS}",
+                        points.len()
+                    ),
                 );
                 return;
             }
@@ -333,13 +374,18 @@ fn check_convex_simple(points: &[P]) -> Result<(), String> {
         if sign == 0.0 {
             sign = cross.signum();
         } else if cross.signum() != sign {
-            return Err(format!("is not convex: it turns the other way at point {}", (i + 1) % n));
+            return Err(format!(
+                "is not convex: it turns the other way at point {}",
+                (i + 1) % n
+            ));
         }
         total_turn_rad += libm::atan2(cross as f64, ab.dot(bc) as f64).abs();
     }
     let turns = total_turn_rad / std::f64::consts::TAU;
     if (turns - 1.0).abs() > 1e-3 {
-        return Err(format!("is self-intersecting: its outline winds {turns:.0} times"));
+        return Err(format!(
+            "is self-intersecting: its outline winds {turns:.0} times"
+        ));
     }
     Ok(())
 }

@@ -58,12 +58,19 @@ impl Player {
 
     /// Jump timers and the jump itself. Runs first each tick, so a coyote jump is decided from
     /// the last tick's ground contact, to the tick.
-    pub fn update_jump(&mut self, input: &InputFrame, tuning: &PlayerTuning, events: &mut Vec<Event>) -> Intent {
+    pub fn update_jump(
+        &mut self,
+        input: &InputFrame,
+        tuning: &PlayerTuning,
+        events: &mut Vec<Event>,
+    ) -> Intent {
         let buffer_ticks = Tuning::ticks(tuning.jump_buffer_time_s);
         self.jump_pressed_ticks_ago = if input.jump_pressed {
             Some(0)
         } else {
-            self.jump_pressed_ticks_ago.map(|ago| ago + 1).filter(|&ago| ago <= buffer_ticks)
+            self.jump_pressed_ticks_ago
+                .map(|ago| ago + 1)
+                .filter(|&ago| ago <= buffer_ticks)
         };
         if self.grounded {
             self.coyote_ticks_left = Tuning::ticks(tuning.coyote_time_s);
@@ -91,7 +98,11 @@ impl Player {
 
     /// A buffered press fires on the very tick the player lands (as in Celeste), so a press up to
     /// the buffer window before touching down still jumps. Runs after the move.
-    pub fn jump_if_buffered_on_landing(&mut self, tuning: &PlayerTuning, events: &mut Vec<Event>) -> bool {
+    pub fn jump_if_buffered_on_landing(
+        &mut self,
+        tuning: &PlayerTuning,
+        events: &mut Vec<Event>,
+    ) -> bool {
         if self.grounded && self.jump_pressed_ticks_ago.is_some() {
             self.start_jump(tuning, events);
             true
@@ -126,26 +137,42 @@ impl Player {
         let above_run_speed_same_way = input.move_x != 0
             && self.vel.x.signum() == target_vx.signum()
             && self.vel.x.abs() > tuning.run_speed_m_per_s;
-        let rate = if input.move_x == 0 || above_run_speed_same_way { decel } else { accel };
+        let rate = if input.move_x == 0 || above_run_speed_same_way {
+            decel
+        } else {
+            accel
+        };
         self.vel.x = approach(self.vel.x, target_vx, rate * dt);
 
-        let near_apex = self.vel.y.abs() < tuning.apex_threshold_m_per_s && input.jump_held && !self.grounded;
-        let gravity_scale = if near_apex { tuning.apex_gravity_scale } else { 1.0 };
+        let near_apex =
+            self.vel.y.abs() < tuning.apex_threshold_m_per_s && input.jump_held && !self.grounded;
+        let gravity_scale = if near_apex {
+            tuning.apex_gravity_scale
+        } else {
+            1.0
+        };
         self.vel.y -= tuning.gravity_m_per_s2 * gravity_scale * dt;
         self.vel.y = self.vel.y.max(-tuning.max_fall_speed_m_per_s);
     }
 
     /// Moves the player by `desired` through the level with Rapier's character controller,
     /// removes the velocity going into whatever it hit, updates ground contact and emits `Landed`.
-    pub fn move_and_collide(&mut self, desired: Vec2, geometry: &Geometry, tuning: &PlayerTuning, events: &mut Vec<Event>) {
+    pub fn move_and_collide(
+        &mut self,
+        desired: Vec2,
+        geometry: &Geometry,
+        tuning: &PlayerTuning,
+        events: &mut Vec<Event>,
+    ) {
         let controller = character_controller();
         let shape = Self::shape(tuning);
         let pose = Pose::from_translation(self.pos);
         let pipeline = geometry.pipeline(groups::SOLID);
         let mut hit_normals: Vec<Vec2> = Vec::new();
-        let movement = controller.move_shape(TICK_DT_S, &pipeline, &shape, &pose, desired, |collision| {
-            hit_normals.push(collision.hit.normal1);
-        });
+        let movement =
+            controller.move_shape(TICK_DT_S, &pipeline, &shape, &pose, desired, |collision| {
+                hit_normals.push(collision.hit.normal1);
+            });
         self.pos += movement.translation;
         let impact_speed_m_per_s = -self.vel.y;
         for normal in hit_normals {

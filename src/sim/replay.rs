@@ -30,7 +30,11 @@ impl std::fmt::Display for ReplayOutcome {
         write!(
             f,
             "goal={} ticks={} deaths={} hash={:016x}",
-            if self.goal_reached { "reached" } else { "not-reached" },
+            if self.goal_reached {
+                "reached"
+            } else {
+                "not-reached"
+            },
             self.ticks,
             self.deaths,
             self.state_hash
@@ -66,7 +70,9 @@ impl Replay {
     }
 
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new().depth_limit(2).compact_arrays(false);
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(2)
+            .compact_arrays(false);
         ron::ser::to_string_pretty(self, config).expect("a replay always serialises")
     }
 

@@ -65,7 +65,9 @@ impl Rope {
     /// The node count follows from the longest the rope may get, so reeling keeps it constant.
     pub fn new(anchor: Vec2, player_pos: Vec2, max_length_m: f32, tuning: &RopeTuning) -> Rope {
         let segments = ((max_length_m / tuning.segment_length_m).ceil() as usize).clamp(4, 512);
-        let length_m = anchor.distance(player_pos).clamp(tuning.min_length_m, max_length_m);
+        let length_m = anchor
+            .distance(player_pos)
+            .clamp(tuning.min_length_m, max_length_m);
         let nodes: Vec<Vec2> = (0..=segments)
             .map(|i| anchor.lerp(player_pos, i as f32 / segments as f32))
             .collect();
@@ -97,7 +99,8 @@ impl Rope {
 
     /// The segment rest length `fraction` of the way through the tick's reel.
     fn segment_rest_during_tick_m(&self, fraction: f32) -> f32 {
-        let length = self.length_at_tick_start_m + (self.length_m - self.length_at_tick_start_m) * fraction;
+        let length =
+            self.length_at_tick_start_m + (self.length_m - self.length_at_tick_start_m) * fraction;
         length / self.segment_count() as f32
     }
 
@@ -239,8 +242,13 @@ impl Rope {
                     continue;
                 }
                 let segment = Segment::new(self.nodes[i], self.nodes[i + 1]);
-                let Ok(Some(contact)) = query::contact(&identity, &segment, &solid.pose, solid.shape.as_ref(), radius_m)
-                else {
+                let Ok(Some(contact)) = query::contact(
+                    &identity,
+                    &segment,
+                    &solid.pose,
+                    solid.shape.as_ref(),
+                    radius_m,
+                ) else {
                     continue;
                 };
                 let depth = radius_m - contact.dist;

@@ -140,13 +140,19 @@ impl Tuning {
             ("player.jump_cut_factor", p.jump_cut_factor),
             ("player.coyote_time_s", p.coyote_time_s),
             ("player.jump_buffer_time_s", p.jump_buffer_time_s),
-            ("player.hard_landing_speed_m_per_s", p.hard_landing_speed_m_per_s),
+            (
+                "player.hard_landing_speed_m_per_s",
+                p.hard_landing_speed_m_per_s,
+            ),
             ("player.ground_normal_min_y", p.ground_normal_min_y),
             ("hook.aim_assist_angle_deg", h.aim_assist_angle_deg),
             ("rope.reel_speed_m_per_s", r.reel_speed_m_per_s),
             ("rope.wheel_reel_step_m", r.wheel_reel_step_m),
             ("rope.pump_accel_m_per_s2", r.pump_accel_m_per_s2),
-            ("rope.jump_release_boost_m_per_s", r.jump_release_boost_m_per_s),
+            (
+                "rope.jump_release_boost_m_per_s",
+                r.jump_release_boost_m_per_s,
+            ),
             ("rope.node_damping_per_s", r.node_damping_per_s),
         ];
         for (name, value) in non_negative {
@@ -164,7 +170,9 @@ impl Tuning {
             return Err(format!("rope.substeps must be 1..=64, got {}", r.substeps));
         }
         if r.max_length_m / r.segment_length_m > 512.0 {
-            return Err("rope.max_length_m / rope.segment_length_m gives more than 512 nodes".into());
+            return Err(
+                "rope.max_length_m / rope.segment_length_m gives more than 512 nodes".into(),
+            );
         }
         Ok(())
     }

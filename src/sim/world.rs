@@ -49,7 +49,11 @@ impl std::fmt::Debug for World {
 impl World {
     /// Builds the world of a parsed level. Adds the checks that need geometry (spawn inside a
     /// solid, polygons parry rejects), reported like the level's other semantic errors.
-    pub fn from_level(level: LevelDef, tuning: Arc<Tuning>, file: &str) -> Result<World, LevelError> {
+    pub fn from_level(
+        level: LevelDef,
+        tuning: Arc<Tuning>,
+        file: &str,
+    ) -> Result<World, LevelError> {
         let semantic = |issues: Vec<LevelIssue>| LevelError::Semantic {
             file: file.to_string(),
             issues,
@@ -68,7 +72,11 @@ impl World {
         {
             return Err(semantic(vec![LevelIssue {
                 object: "spawn".into(),
-                message: format!("the player ({}×{} m) at the spawn overlaps a solid", 2.0 * tuning.player.half_width_m, 2.0 * tuning.player.half_height_m),
+                message: format!(
+                    "the player ({}×{} m) at the spawn overlaps a solid",
+                    2.0 * tuning.player.half_width_m,
+                    2.0 * tuning.player.half_height_m
+                ),
             }]));
         }
         if !geometry
@@ -97,7 +105,9 @@ impl World {
 
     /// The longest rope on this level.
     pub fn max_rope_length_m(&self) -> f32 {
-        self.level.max_rope_length_m.unwrap_or(self.tuning.rope.max_length_m)
+        self.level
+            .max_rope_length_m
+            .unwrap_or(self.tuning.rope.max_length_m)
     }
 
     /// What firing with `aim_offset` now would do.
@@ -135,7 +145,8 @@ impl World {
         let intent = self.player.update_jump(input, &tuning.player, &mut events);
         self.handle_hook_buttons(input, intent.jumped, &mut events);
         self.move_player(input, &mut events);
-        self.player.jump_if_buffered_on_landing(&tuning.player, &mut events);
+        self.player
+            .jump_if_buffered_on_landing(&tuning.player, &mut events);
         self.advance_hook(&mut events);
         self.check_triggers(&mut events);
 
@@ -188,10 +199,20 @@ impl World {
             if input.move_x != 0 {
                 player.facing = input.move_x.signum();
             }
-            let pump = Vec2::new(input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2, 0.0);
+            let pump = Vec2::new(
+                input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
+                0.0,
+            );
             player.vel += (gravity + pump) * TICK_DT_S;
         }
-        let (target, vel) = rope.step(&self.geometry, &tuning.rope, gravity, player.pos, player.vel, TICK_DT_S);
+        let (target, vel) = rope.step(
+            &self.geometry,
+            &tuning.rope,
+            gravity,
+            player.pos,
+            player.vel,
+            TICK_DT_S,
+        );
         player.vel = vel;
         player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
         rope.set_player(player.pos);
@@ -202,11 +223,18 @@ impl World {
         let hook_tuning = &self.tuning.hook;
         let max_len = self.max_rope_length_m();
         match self.hook.clone() {
-            Hook::Flying { pos, dir, traveled_m } => {
-                let step_m = (hook_tuning.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
-                let hit = self
-                    .geometry
-                    .cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT);
+            Hook::Flying {
+                pos,
+                dir,
+                traveled_m,
+            } => {
+                let step_m =
+                    (hook_tuning.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
+                let hit = self.geometry.cast_ray(
+                    pos,
+                    dir * step_m,
+                    groups::SOLID | groups::GRAPPLE_POINT,
+                );
                 // The rope pays out from the player, who may have moved since firing: anything
                 // beyond the rope's reach from where the player is now is a miss, so the rope
                 // never starts longer than it may be (which would yank the player).
@@ -215,18 +243,23 @@ impl World {
                 match hit {
                     Some(hit) => {
                         let attach = match hit.tag.kind {
-                            ColliderKind::GrapplePoint => {
-                                Some((AttachKind::GrapplePoint, self.level.grapple_points[hit.tag.index].v()))
-                            }
+                            ColliderKind::GrapplePoint => Some((
+                                AttachKind::GrapplePoint,
+                                self.level.grapple_points[hit.tag.index].v(),
+                            )),
                             ColliderKind::Solid { hookable: true } => {
                                 // Anchor just outside the surface so the rope starts clear of it.
-                                Some((AttachKind::Surface, hit.point + hit.normal * self.tuning.rope.radius_m * 1.5))
+                                Some((
+                                    AttachKind::Surface,
+                                    hit.point + hit.normal * self.tuning.rope.radius_m * 1.5,
+                                ))
                             }
                             _ => None,
                         };
                         match attach {
                             Some((kind, at)) => {
-                                let rope = Rope::new(at, self.player.pos, max_len, &self.tuning.rope);
+                                let rope =
+                                    Rope::new(at, self.player.pos, max_len, &self.tuning.rope);
                                 self.hook = Hook::Attached { rope, kind };
                                 events.push(Event::HookAttached { kind, at });
                             }
@@ -243,7 +276,11 @@ impl World {
                             self.hook = Hook::Retracting { pos };
                             events.push(Event::HookMissed);
                         } else {
-                            self.hook = Hook::Flying { pos, dir, traveled_m };
+                            self.hook = Hook::Flying {
+                                pos,
+                                dir,
+                                traveled_m,
+                            };
                         }
                     }
                 }
@@ -267,9 +304,11 @@ impl World {
     fn check_triggers(&mut self, events: &mut Vec<Event>) {
         let shape = Player::shape(&self.tuning.player);
         let pose = Pose::from_translation(self.player.pos);
-        let touched = self
-            .geometry
-            .overlaps(pose, &shape, groups::HAZARD | groups::CHECKPOINT | groups::GOAL);
+        let touched = self.geometry.overlaps(
+            pose,
+            &shape,
+            groups::HAZARD | groups::CHECKPOINT | groups::GOAL,
+        );
         let mut died = self.player.pos.y < self.level.kill_y_m;
         for tag in touched {
             match tag.kind {
@@ -281,14 +320,18 @@ impl World {
                 }
                 ColliderKind::Goal if !died => {
                     self.completed_at_tick = Some(self.tick + 1);
-                    events.push(Event::GoalReached { ticks: self.tick + 1 });
+                    events.push(Event::GoalReached {
+                        ticks: self.tick + 1,
+                    });
                     return;
                 }
                 _ => {}
             }
         }
         if died {
-            events.push(Event::Died { at: self.player.pos });
+            events.push(Event::Died {
+                at: self.player.pos,
+            });
             self.respawn();
             events.push(Event::Respawned);
         }

@@ -11,13 +11,24 @@ use crate::sim::TICKS_PER_SECOND;
 /// `m:ss.cc` for a tick count.
 pub fn format_time(ticks: u64) -> String {
     let centis = ticks * 100 / TICKS_PER_SECOND as u64;
-    format!("{}:{:02}.{:02}", centis / 6000, (centis / 100) % 60, centis % 100)
+    format!(
+        "{}:{:02}.{:02}",
+        centis / 6000,
+        (centis / 100) % 60,
+        centis % 100
+    )
 }
 
-pub fn draw_hud(level_name: &str, level_number: usize, level_count: usize, ticks: u64, deaths: u32) {
+pub fn draw_hud(
+    level_name: &str,
+    level_number: usize,
+    level_count: usize,
+    ticks: u64,
+    deaths: u32,
+) {
     set_default_camera();
     draw_text(
-        &format!("{level_number}/{level_count}  {level_name}"),
+        format!("{level_number}/{level_count}  {level_name}"),
         16.0,
         30.0,
         28.0,
@@ -25,25 +36,47 @@ pub fn draw_hud(level_name: &str, level_number: usize, level_count: usize, ticks
     );
     let time = format_time(ticks);
     let dims = measure_text(&time, None, 32, 1.0);
-    draw_text(&time, screen_width() - dims.width - 16.0, 32.0, 32.0, palette::TEXT.color());
+    draw_text(
+        &time,
+        screen_width() - dims.width - 16.0,
+        32.0,
+        32.0,
+        palette::TEXT.color(),
+    );
     if deaths > 0 {
         let text = format!("deaths {deaths}");
         let dims = measure_text(&text, None, 22, 1.0);
-        draw_text(&text, screen_width() - dims.width - 16.0, 58.0, 22.0, palette::TEXT_DIM.color());
+        draw_text(
+            &text,
+            screen_width() - dims.width - 16.0,
+            58.0,
+            22.0,
+            palette::TEXT_DIM.color(),
+        );
     }
 }
 
 /// A dimmed panel with a title and lines, centred.
 pub fn draw_panel(title: &str, lines: &[(String, bool)], title_color: palette::Rgb) {
     set_default_camera();
-    draw_rectangle(0.0, 0.0, screen_width(), screen_height(), macroquad::color::Color::new(0.0, 0.0, 0.0, 0.55));
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen_width(),
+        screen_height(),
+        macroquad::color::Color::new(0.0, 0.0, 0.0, 0.55),
+    );
     let cx = screen_width() * 0.5;
     let mut y = screen_height() * 0.35;
     let dims = measure_text(title, None, 48, 1.0);
     draw_text(title, cx - dims.width * 0.5, y, 48.0, title_color.color());
     y += 56.0;
     for (line, highlighted) in lines {
-        let color = if *highlighted { palette::TEXT } else { palette::TEXT_DIM };
+        let color = if *highlighted {
+            palette::TEXT
+        } else {
+            palette::TEXT_DIM
+        };
         for part in wrap(line, 90) {
             let dims = measure_text(&part, None, 26, 1.0);
             draw_text(&part, cx - dims.width * 0.5, y, 26.0, color.color());

@@ -34,14 +34,23 @@ impl Snapshot {
 
     /// The state `alpha` of the way from `prev` to `now`. Across a teleport (respawn) or a change
     /// in what the hook is doing, there is nothing sensible to blend: draw `now` as it is.
-    pub fn interpolate(prev: &Snapshot, now: &Snapshot, alpha: f32, teleported_at_tick: Option<u64>) -> Snapshot {
+    pub fn interpolate(
+        prev: &Snapshot,
+        now: &Snapshot,
+        alpha: f32,
+        teleported_at_tick: Option<u64>,
+    ) -> Snapshot {
         let teleported = teleported_at_tick == Some(now.tick) || prev.tick + 1 != now.tick;
         if teleported {
             return now.clone();
         }
         let lerp = |a: Vec2, b: Vec2| a.lerp(b, alpha);
         let rope_nodes = if prev.rope_nodes.len() == now.rope_nodes.len() {
-            prev.rope_nodes.iter().zip(&now.rope_nodes).map(|(&a, &b)| lerp(a, b)).collect()
+            prev.rope_nodes
+                .iter()
+                .zip(&now.rope_nodes)
+                .map(|(&a, &b)| lerp(a, b))
+                .collect()
         } else {
             now.rope_nodes.clone()
         };

@@ -30,7 +30,12 @@ pub fn rope_mesh(points: &[MqVec2], half_width: f32, color: Rgb) -> Mesh {
         let dir = (b - a).try_normalize().unwrap_or(MqVec2::X);
         let side = MqVec2::new(-dir.y, dir.x) * half_width;
         let base = vertices.len() as u16;
-        vertices.extend([vertex(a + side), vertex(a - side), vertex(b - side), vertex(b + side)]);
+        vertices.extend([
+            vertex(a + side),
+            vertex(a - side),
+            vertex(b - side),
+            vertex(b + side),
+        ]);
         indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
     }
     for &p in points {
@@ -38,7 +43,9 @@ pub fn rope_mesh(points: &[MqVec2], half_width: f32, color: Rgb) -> Mesh {
         vertices.push(vertex(p));
         for k in 0..CAP_SEGMENTS {
             let angle = k as f32 / CAP_SEGMENTS as f32 * std::f32::consts::TAU;
-            vertices.push(vertex(p + MqVec2::new(angle.cos(), angle.sin()) * half_width));
+            vertices.push(vertex(
+                p + MqVec2::new(angle.cos(), angle.sin()) * half_width,
+            ));
         }
         for k in 0..CAP_SEGMENTS as u16 {
             let next = (k + 1) % CAP_SEGMENTS as u16;

@@ -1,7 +1,9 @@
 //! The level, the player, the hook and its rope, and the aiming reticle, in world units.
 
 use macroquad::math::{vec2, Vec2 as MqVec2};
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines, draw_triangle};
+use macroquad::shapes::{
+    draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines, draw_triangle,
+};
 use macroquad::window::{clear_background, screen_height, screen_width};
 
 use super::rope_mesh::draw_rope;
@@ -29,10 +31,21 @@ pub fn draw_world(world: &World, now: &Snapshot, camera: &CameraState, aim: Opti
     let level = &world.level;
     for (i, rect) in level.checkpoints.iter().enumerate() {
         let reached = world.checkpoint.is_some_and(|c| c >= i);
-        let color = if reached { palette::CHECKPOINT_REACHED } else { palette::CHECKPOINT };
+        let color = if reached {
+            palette::CHECKPOINT_REACHED
+        } else {
+            palette::CHECKPOINT
+        };
         draw_rect_def(rect, color.with_alpha(0.25));
         let flag_base = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1);
-        draw_line(flag_base.x, flag_base.y, flag_base.x, flag_base.y + 1.6, 0.08, color.color());
+        draw_line(
+            flag_base.x,
+            flag_base.y,
+            flag_base.x,
+            flag_base.y + 1.6,
+            0.08,
+            color.color(),
+        );
         draw_triangle(
             flag_base + vec2(0.0, 1.6),
             flag_base + vec2(0.9, 1.35),
@@ -62,8 +75,19 @@ pub fn draw_world(world: &World, now: &Snapshot, camera: &CameraState, aim: Opti
     }
     let point_radius = world.tuning.hook.grapple_point_radius_m;
     for point in &level.grapple_points {
-        draw_circle(point.0, point.1, point_radius, palette::GRAPPLE_POINT.color());
-        draw_circle_lines(point.0, point.1, point_radius * 1.6, OUTLINE_M, palette::GRAPPLE_POINT.with_alpha(0.6));
+        draw_circle(
+            point.0,
+            point.1,
+            point_radius,
+            palette::GRAPPLE_POINT.color(),
+        );
+        draw_circle_lines(
+            point.0,
+            point.1,
+            point_radius * 1.6,
+            OUTLINE_M,
+            palette::GRAPPLE_POINT.with_alpha(0.6),
+        );
     }
 
     let player = mq(now.player_pos);
@@ -72,7 +96,12 @@ pub fn draw_world(world: &World, now: &Snapshot, camera: &CameraState, aim: Opti
         let points: Vec<MqVec2> = now.rope_nodes.iter().map(|&p| mq(p)).collect();
         draw_rope(&points, rope_half_width, palette::ROPE);
         let anchor = points[0];
-        draw_circle(anchor.x, anchor.y, rope_half_width * 2.5, palette::HOOK.color());
+        draw_circle(
+            anchor.x,
+            anchor.y,
+            rope_half_width * 2.5,
+            palette::HOOK.color(),
+        );
     } else if let Some(hook) = now.hook_pos {
         let hook = mq(hook);
         draw_rope(&[player, hook], rope_half_width * 0.7, palette::ROPE);
@@ -103,7 +132,13 @@ fn draw_grid(camera: &CameraState) {
 }
 
 fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {
-    draw_rectangle(rect.min.0, rect.min.1, rect.max.0 - rect.min.0, rect.max.1 - rect.min.1, color);
+    draw_rectangle(
+        rect.min.0,
+        rect.min.1,
+        rect.max.0 - rect.min.0,
+        rect.max.1 - rect.min.1,
+        color,
+    );
 }
 
 /// Corners of a shape's outline, for polygons and (rotated) boxes.
@@ -151,9 +186,20 @@ fn draw_shape(shape: &ShapeDef, fill: Rgb, edge: Rgb) {
 fn draw_player(world: &World, pos: MqVec2) {
     let t = &world.tuning.player;
     let (w, h) = (t.half_width_m, t.half_height_m);
-    draw_rectangle(pos.x - w, pos.y - h, 2.0 * w, 2.0 * h, palette::PLAYER.color());
+    draw_rectangle(
+        pos.x - w,
+        pos.y - h,
+        2.0 * w,
+        2.0 * h,
+        palette::PLAYER.color(),
+    );
     let eye_x = pos.x + world.player.facing as f32 * w * 0.45;
-    draw_circle(eye_x, pos.y + h * 0.35, w * 0.18, palette::PLAYER_EYE.color());
+    draw_circle(
+        eye_x,
+        pos.y + h * 0.35,
+        w * 0.18,
+        palette::PLAYER_EYE.color(),
+    );
 }
 
 fn draw_reticle(aim: &AimPreview, player: MqVec2) {
@@ -164,14 +210,35 @@ fn draw_reticle(aim: &AimPreview, player: MqVec2) {
     };
     let end = mq(aim.end);
     // A faint aim line shows the range; the reticle marks where the hook would land.
-    draw_line(player.x, player.y, end.x, end.y, 0.03, color.with_alpha(0.25));
+    draw_line(
+        player.x,
+        player.y,
+        end.x,
+        end.y,
+        0.03,
+        color.with_alpha(0.25),
+    );
     let r = 0.35;
     draw_circle_lines(end.x, end.y, r, 0.06, color.color());
     if aim.target.attaches() {
         draw_circle(end.x, end.y, 0.1, color.color());
     } else {
         // A cross: this spot will not hold the hook.
-        draw_line(end.x - r * 0.6, end.y - r * 0.6, end.x + r * 0.6, end.y + r * 0.6, 0.06, color.color());
-        draw_line(end.x - r * 0.6, end.y + r * 0.6, end.x + r * 0.6, end.y - r * 0.6, 0.06, color.color());
+        draw_line(
+            end.x - r * 0.6,
+            end.y - r * 0.6,
+            end.x + r * 0.6,
+            end.y + r * 0.6,
+            0.06,
+            color.color(),
+        );
+        draw_line(
+            end.x - r * 0.6,
+            end.y + r * 0.6,
+            end.x + r * 0.6,
+            end.y - r * 0.6,
+            0.06,
+            color.color(),
+        );
     }
 }
