@@ -1,16 +1,27 @@
 //! Entry point. Window-less commands (`check`, `replay`) branch off before any window opens, so
-//! they run on machines with no display or GPU.
+//! they run on machines with no display or GPU. In the browser (wasm32) there is no command line:
+//! `app::web` reads the page's URL query instead, then runs the same game.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 
+#[cfg(not(target_arch = "wasm32"))]
 use tether::app::game_loop::LaunchOptions;
+#[cfg(not(target_arch = "wasm32"))]
 use tether::sim::Replay;
 
+#[cfg(not(target_arch = "wasm32"))]
 const USAGE: &str = "usage:
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    macroquad::Window::from_config(window_conf(), tether::app::web::run_from_query());
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = data_root();
@@ -60,14 +71,21 @@ fn window_conf() -> macroquad::window::Conf {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     let mut options = LaunchOptions::default();
     let mut i = 0;
-    let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("{} needs a value", args[i]));
+    let value = |i: usize| {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{} needs a value", args[i]))
+    };
     while i < args.len() {
         match args[i].as_str() {
             "--level" => {
-                let n: usize = value(i)?.parse().map_err(|_| "--level needs a number (1 = first)")?;
+                let n: usize = value(i)?
+                    .parse()
+                    .map_err(|_| "--level needs a number (1 = first)")?;
                 options.start_level = n.saturating_sub(1);
                 i += 1;
             }
@@ -78,7 +96,8 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             "--replay" => {
                 let path = PathBuf::from(value(i)?);
                 let text = tether::cli::read_text(&path)?;
-                let replay = Replay::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+                let replay = Replay::from_ron(&text, &path.display().to_string())
+                    .map_err(|e| e.to_string())?;
                 options.replay = Some(replay);
                 i += 1;
             }
@@ -88,7 +107,8 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--at-tick" => {
-                options.hold_at_tick = Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
+                options.hold_at_tick =
+                    Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
                 i += 1;
             }
             other => return Err(format!("unknown argument {other}")),
@@ -98,12 +118,14 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     Ok(options)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn absolute(path: &str) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
 }
 
 /// The folder holding `assets/` and `levels/`: the working directory when it has them, else
 /// the crate's folder (so `cargo run` works from anywhere in the checkout).
+#[cfg(not(target_arch = "wasm32"))]
 fn data_root() -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_default();
     if cwd.join("levels").is_dir() && cwd.join("assets").is_dir() {
