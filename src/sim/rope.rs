@@ -36,6 +36,9 @@ pub const DEFAULT_CHAIN_ITERATIONS: u32 = 2;
 pub const DEFAULT_FRICTION: f32 = 0.6;
 /// A node moving more than this fraction of the rope's radius in one substep gets a swept test.
 const SWEEP_THRESHOLD_RADII: f32 = 0.5;
+/// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
+/// the nodes on the surface while the free ones give the length back.
+const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 /// Below this a segment's length is treated as zero (its direction is undefined).
 const MIN_SEGMENT_M: f32 = 1e-9;
 
@@ -109,6 +112,8 @@ pub struct Rope {
     pairs: Vec<(usize, ColliderHandle, Aabb)>,
     /// Scratch of the chain solve, kept to avoid allocating per substep.
     solver: ChainScratch,
+    /// Inverse masses with the nodes in contact made heavy (scratch).
+    contact_weights: Vec<f32>,
 }
 
 #[derive(Clone, Default)]
@@ -138,8 +143,15 @@ impl PartialEq for Rope {
 impl Rope {
     /// The game's rope: straight from `anchor` to `player_pos`, its length their distance, clamped.
     pub fn new(anchor: Vec2, player_pos: Vec2, max_length_m: f32, tuning: &RopeTuning) -> Rope {
-        let length_m = anchor.distance(player_pos).clamp(tuning.min_length_m, max_length_m);
-        Rope::with_params(anchor, player_pos, length_m, RopeParams::from_tuning(tuning, max_length_m))
+        let length_m = anchor
+            .distance(player_pos)
+            .clamp(tuning.min_length_m, max_length_m);
+        Rope::with_params(
+            anchor,
+            player_pos,
+            length_m,
+            RopeParams::from_tuning(tuning, max_length_m),
+        )
     }
 
     /// A rope of `length_m` whose nodes start evenly on the straight line `anchor → end`.
@@ -154,6 +166,7 @@ impl Rope {
         Rope {
             prev: nodes.clone(),
             touching: vec![false; segments + 1],
+
             nodes,
             inv_mass,
             length_m,
@@ -161,6 +174,7 @@ impl Rope {
             last_substeps: 1,
             pairs: Vec::new(),
             solver: ChainScratch::default(),
+            contact_weights: Vec::new(),
         }
     }
 
@@ -168,10 +182,15 @@ impl Rope {
     /// polyline's length. For rigs that start curved or folded.
     pub fn from_nodes(points: &[Vec2], params: RopeParams) -> Rope {
         assert!(points.len() >= 2, "a rope needs at least two nodes");
-        let mut rope = Rope::with_params(points[0], points[1], 0.0, RopeParams {
-            segments: points.len() - 1,
-            ..params
-        });
+        let mut rope = Rope::with_params(
+            points[0],
+            points[1],
+            0.0,
+            RopeParams {
+                segments: points.len() - 1,
+                ..params
+            },
+        );
         rope.nodes.copy_from_slice(points);
         rope.prev.copy_from_slice(points);
         rope.length_m = rope.measured_length_m();
@@ -237,7 +256,13 @@ impl Rope {
         self.inv_mass[last] = 1.0 / tuning.player_mass_ratio.max(1e-3);
         self.nodes[last] = player_pos;
         self.prev[last] = player_pos;
-        let h = self.advance(geometry, gravity, dt_s, self.anchor(), EndMotion::Player(player_vel));
+        let h = self.advance(
+            geometry,
+            gravity,
+            dt_s,
+            self.anchor(),
+            EndMotion::Player(player_vel),
+        );
         (self.nodes[last], (self.nodes[last] - self.prev[last]) / h)
     }
 
@@ -260,7 +285,14 @@ impl Rope {
     }
 
     /// One step of `dt_s`; returns the substep length.
-    fn advance(&mut self, geometry: &Geometry, gravity: Vec2, dt_s: f32, anchor_to: Vec2, end: EndMotion) -> f32 {
+    fn advance(
+        &mut self,
+        geometry: &Geometry,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_to: Vec2,
+        end: EndMotion,
+    ) -> f32 {
         let anchor_from = self.nodes[0];
         let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
         let max_substeps = self.params.substeps.max(1);
@@ -289,9 +321,15 @@ impl Rope {
             self.integrate(gravity, keep, h, anchor, end, end_vel);
             let rest_m = self.segment_rest_m();
             for _ in 0..self.params.chain_iterations.max(1) {
-                self.solve_chain(rest_m);
+                self.solve_chain(rest_m, false);
             }
             self.collide(geometry, end);
+            if self.touching.iter().any(|&t| t) {
+                // Collision pushes lengthen the segments it moves. Give their lengths back by
+                // moving the free nodes, the nodes in contact nearly fixed, so that neither the
+                // lengths nor the contacts fight each other into a jitter at rest.
+                self.solve_chain(rest_m, true);
+            }
             if let EndMotion::Player(_) = end {
                 end_vel = (self.nodes[last] - self.prev[last]) / h;
             }
@@ -301,7 +339,13 @@ impl Rope {
 
     /// A bound on how far any node may travel this step: the fastest node's last step carried
     /// on, plus gravity, plus a yank by the driven anchor or the player.
-    fn predicted_travel_m(&self, gravity: Vec2, dt_s: f32, anchor_delta: Vec2, end: EndMotion) -> f32 {
+    fn predicted_travel_m(
+        &self,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_delta: Vec2,
+        end: EndMotion,
+    ) -> f32 {
         let mut max_disp_sq = 0.0f32;
         for (x, p) in self.nodes.iter().zip(&self.prev) {
             max_disp_sq = max_disp_sq.max((*x - *p).length_squared());
@@ -310,7 +354,10 @@ impl Rope {
             EndMotion::Player(v) => v.length() * dt_s,
             EndMotion::Free => 0.0,
         };
-        max_disp_sq.sqrt() * self.last_substeps as f32 + gravity.length() * dt_s * dt_s + anchor_delta.length() + yank_m
+        max_disp_sq.sqrt() * self.last_substeps as f32
+            + gravity.length() * dt_s * dt_s
+            + anchor_delta.length()
+            + yank_m
     }
 
     /// Gathers, once per step, the solids each chunk of segments may touch during the step.
@@ -335,7 +382,15 @@ impl Rope {
         }
     }
 
-    fn integrate(&mut self, gravity: Vec2, keep: f32, h: f32, anchor: Vec2, end: EndMotion, end_vel: Vec2) {
+    fn integrate(
+        &mut self,
+        gravity: Vec2,
+        keep: f32,
+        h: f32,
+        anchor: Vec2,
+        end: EndMotion,
+        end_vel: Vec2,
+    ) {
         let last = self.segment_count();
         self.prev[0] = self.nodes[0];
         self.nodes[0] = anchor;
@@ -360,53 +415,26 @@ impl Rope {
     /// (segment i only shares a node with i−1 and i+1) and so solved exactly by the Thomas
     /// algorithm in O(N). Diagonal `w_i + w_{i+1}`, off-diagonal `−w_{i+1} d_i·d_{i+1}`; the
     /// matrix is diagonally dominant, so the sweep needs no pivoting.
-    fn solve_chain(&mut self, rest_m: f32) {
-        let n = self.segment_count();
-        let w = &self.inv_mass;
-        let x = &mut self.nodes;
-        let s = &mut self.solver;
-        s.dir.resize(n, Vec2::ZERO);
-        s.rhs.resize(n, 0.0);
-        s.upper.resize(n, 0.0);
-        // Forward sweep, fused with building the system. The matrix is symmetric: the coupling
-        // of rows i−1 and i is c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
-        let mut prev_dir = Vec2::ZERO;
-        let mut prev_rhs = 0.0f32;
-        let mut prev_inv_pivot = 0.0f32;
-        let mut prev_upper = 0.0f32;
-        for i in 0..n {
-            let delta = x[i + 1] - x[i];
-            let len = delta.length();
-            let (dir, error) = if len > MIN_SEGMENT_M {
-                (delta * (1.0 / len), rest_m - len)
-            } else {
-                (Vec2::ZERO, 0.0)
-            };
-            let coupling = -w[i] * prev_dir.dot(dir);
-            if i > 0 {
-                prev_upper = coupling * prev_inv_pivot;
-                s.upper[i - 1] = prev_upper;
-            }
-            let pivot = w[i] + w[i + 1] - coupling * prev_upper;
-            // Both ends immovable: the constraint cannot act (λ = 0).
-            let inv_pivot = if pivot > 1e-12 { 1.0 / pivot } else { 0.0 };
-            prev_rhs = (error - coupling * prev_rhs) * inv_pivot;
-            s.rhs[i] = prev_rhs;
-            s.dir[i] = dir;
-            prev_dir = dir;
-            prev_inv_pivot = inv_pivot;
+    fn solve_chain(&mut self, rest_m: f32, contacts_heavy: bool) {
+        if contacts_heavy {
+            let weights = &mut self.contact_weights;
+            weights.clear();
+            weights.extend(self.inv_mass.iter().zip(&self.touching).map(|(&w, &t)| {
+                if t {
+                    w * CONTACT_INV_MASS_SCALE
+                } else {
+                    w
+                }
+            }));
+            solve_chain(
+                &mut self.nodes,
+                &self.contact_weights,
+                &mut self.solver,
+                rest_m,
+            );
+        } else {
+            solve_chain(&mut self.nodes, &self.inv_mass, &mut self.solver, rest_m);
         }
-        s.upper[n - 1] = 0.0;
-        // Back substitution fused with the update Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
-        let mut next_lambda = 0.0f32;
-        let mut next_dir = Vec2::ZERO;
-        for i in (0..n).rev() {
-            let lambda = s.rhs[i] - s.upper[i] * next_lambda;
-            x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
-            next_lambda = lambda;
-            next_dir = s.dir[i];
-        }
-        x[0] -= next_dir * (next_lambda * w[0]);
     }
 
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
@@ -415,9 +443,8 @@ impl Rope {
     fn collide(&mut self, geometry: &Geometry, end: EndMotion) {
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
-        for flag in self.touching.iter_mut() {
-            *flag = false;
-        }
+        self.touching.fill(false);
+
         let weight = |rope: &Rope, i: usize| match end {
             EndMotion::Player(_) if i == last => 0.0,
             _ => rope.inv_mass[i],
@@ -456,15 +483,30 @@ impl Rope {
                 if !solid_aabb.intersects(&seg_aabb) {
                     continue;
                 }
+                // Cheap exact reject before the contact query (GJK for boxes and polygons): the
+                // capsule cannot reach a shape further from its midpoint than half its length
+                // plus its radius.
+                let reach_m = 0.5 * a.distance(b) + radius_m;
+                if shape.distance_to_point(pose, (a + b) * 0.5, true) > reach_m {
+                    continue;
+                }
                 let segment = Segment::new(a, b);
-                let Ok(Some(contact)) = query::contact(&identity, &segment, pose, shape, radius_m) else {
+                let Ok(Some(contact)) = query::contact(&identity, &segment, pose, shape, radius_m)
+                else {
                     continue;
                 };
                 let depth_m = radius_m - contact.dist;
                 if depth_m <= 0.0 {
                     continue;
                 }
-                self.push_segment(i, contact.point1, -contact.normal1, depth_m, weight(self, i), weight(self, i + 1));
+                self.push_segment(
+                    i,
+                    contact.point1,
+                    -contact.normal1,
+                    depth_m,
+                    weight(self, i),
+                    weight(self, i + 1),
+                );
             }
         }
     }
@@ -472,7 +514,15 @@ impl Rope {
     /// Moves the ends of segment `i` so that its point nearest `contact_point` moves `depth_m`
     /// along `normal`, split by where along the segment the contact is and by the ends' inverse
     /// masses; then applies Coulomb friction to the ends' motion over this substep.
-    fn push_segment(&mut self, i: usize, contact_point: Vec2, normal: Vec2, depth_m: f32, wa: f32, wb: f32) {
+    fn push_segment(
+        &mut self,
+        i: usize,
+        contact_point: Vec2,
+        normal: Vec2,
+        depth_m: f32,
+        wa: f32,
+        wb: f32,
+    ) {
         let seg = self.nodes[i + 1] - self.nodes[i];
         let len2 = seg.length_squared();
         let t = if len2 > 1e-12 {
@@ -507,4 +557,51 @@ impl Rope {
             }
         }
     }
+}
+
+/// The Thomas-algorithm projection of `Rope::solve_chain` on positions `x` with inverse masses `w`.
+fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest_m: f32) {
+    let n = x.len() - 1;
+    s.dir.resize(n, Vec2::ZERO);
+    s.rhs.resize(n, 0.0);
+    s.upper.resize(n, 0.0);
+    // Forward sweep, fused with building the system. The matrix is symmetric: the coupling
+    // of rows i−1 and i is c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
+    let mut prev_dir = Vec2::ZERO;
+    let mut prev_rhs = 0.0f32;
+    let mut prev_inv_pivot = 0.0f32;
+    let mut prev_upper = 0.0f32;
+    for i in 0..n {
+        let delta = x[i + 1] - x[i];
+        let len = delta.length();
+        let (dir, error) = if len > MIN_SEGMENT_M {
+            (delta * (1.0 / len), rest_m - len)
+        } else {
+            (Vec2::ZERO, 0.0)
+        };
+        let coupling = -w[i] * prev_dir.dot(dir);
+        if i > 0 {
+            prev_upper = coupling * prev_inv_pivot;
+            s.upper[i - 1] = prev_upper;
+        }
+        let pivot = w[i] + w[i + 1] - coupling * prev_upper;
+        // Both ends immovable: the constraint cannot act (λ = 0).
+        let inv_pivot = if pivot > 1e-12 { 1.0 / pivot } else { 0.0 };
+        prev_rhs = (error - coupling * prev_rhs) * inv_pivot;
+        s.rhs[i] = prev_rhs;
+        s.dir[i] = dir;
+        prev_dir = dir;
+        prev_inv_pivot = inv_pivot;
+    }
+    s.upper[n - 1] = 0.0;
+    // Back substitution fused with the update Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
+    let mut next_lambda = 0.0f32;
+    let mut next_dir = Vec2::ZERO;
+    for i in (0..n).rev() {
+        let lambda = s.rhs[i] - s.upper[i] * next_lambda;
+        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
+        next_lambda = lambda;
+        next_dir = s.dir[i];
+    }
+    x[0] -= next_dir * (next_lambda * w[0]);
 }
