@@ -124,7 +124,8 @@ web_serve() {
 
 # web_native_outcome FILE: the outcome line of the native headless replay runner.
 web_native_outcome() {
-    local target_dir="${CARGO_TARGET_DIR:-$ROOT/target}"
+    local target_dir
+    target_dir=$(web_cargo_info | sed -n 1p)
     # Built by the earlier test step; a no-op then, a build when run on its own.
     if declare -F native_deps >/dev/null; then native_deps >&2; fi
     cargo build --release --bin tether >&2
