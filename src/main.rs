@@ -1,16 +1,27 @@
 //! Entry point. Window-less commands (`check`, `replay`) branch off before any window opens, so
-//! they run on machines with no display or GPU.
+//! they run on machines with no display or GPU. In the browser (wasm32) there is no command line:
+//! `app::web` reads the page's URL query instead, then runs the same game.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 
+#[cfg(not(target_arch = "wasm32"))]
 use tether::app::game_loop::LaunchOptions;
+#[cfg(not(target_arch = "wasm32"))]
 use tether::sim::Replay;
 
+#[cfg(not(target_arch = "wasm32"))]
 const USAGE: &str = "usage:
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    macroquad::Window::from_config(window_conf(), tether::app::web::run_from_query());
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = data_root();
@@ -60,6 +71,7 @@ fn window_conf() -> macroquad::window::Conf {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     let mut options = LaunchOptions::default();
     let mut i = 0;
@@ -106,12 +118,14 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     Ok(options)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn absolute(path: &str) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
 }
 
 /// The folder holding `assets/` and `levels/`: the working directory when it has them, else
 /// the crate's folder (so `cargo run` works from anywhere in the checkout).
+#[cfg(not(target_arch = "wasm32"))]
 fn data_root() -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_default();
     if cwd.join("levels").is_dir() && cwd.join("assets").is_dir() {

@@ -10,6 +10,8 @@ pub mod palette;
 pub mod render;
 pub mod screenshot;
 pub mod storage;
+/// The browser entry (URL query, solution replay over HTTP); its parsing is tested natively.
+pub mod web;
 
 use macroquad::window::next_frame;
 

@@ -1,48 +1,128 @@
-//! The grappling rope: a Verlet chain from a fixed anchor to the player, who is its heavy last node.
+//! The grappling rope: a chain of point masses from an anchor to its far end (in the game, the
+//! player, who is the chain's heavy last node).
 //!
-//! Method (see docs/rope.md for the measurements behind it):
-//! - small steps: the tick is split into `substeps`, each with one Gauss-Seidel pass of the
-//!   distance constraints (Macklin et al. 2019), which converges far better than many passes of
-//!   one big step;
-//! - long-range attachments (Kim et al. 2012) from the last node touching the level (the pivot
-//!   the rope wraps around), or from the anchor: no node may be further from the pivot than the
-//!   rope length between them. This makes the rope inextensible where the player feels it;
+//! Method (docs/rope.md has the measurements behind each choice):
+//! - a few substeps per tick (Macklin et al. 2019), each predicting positions from velocity;
+//! - the distance constraints solved *directly*, not iterated: the chain's constraint system is
+//!   tridiagonal, so one Thomas-algorithm sweep (Deul et al. 2018) projects every segment to its
+//!   rest length at once, in O(N), whatever the node count and the end's mass ratio. A 50× heavy
+//!   player end therefore stretches nothing, where Gauss-Seidel would need hundreds of passes;
 //! - collision per segment (a capsule of the rope's radius against each nearby shape, through
-//!   parry's contact query), so a corner cannot slip between two nodes and the rope wraps;
-//! - one broad-phase query per tick through Rapier's BVH, the narrow phase per substep.
+//!   parry's contact query), so a corner cannot slip between two nodes and the rope wraps around
+//!   it; with position-based Coulomb friction so a draped rope comes to rest instead of creeping;
+//! - a swept (ray) test only for nodes that moved further than their radius in a substep;
+//! - one broad phase per step through Rapier's BVH, per chunk of segments; the narrow phase per
+//!   substep only looks at the (chunk, collider) pairs it found. Cost stays linear in N.
 
+use rapier2d::geometry::ColliderHandle;
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use rapier2d::parry::query;
-use rapier2d::parry::shape::{Segment, SharedShape};
+use rapier2d::parry::query::{self, Ray};
+use rapier2d::parry::shape::Segment;
 
 use super::geometry::{groups, Geometry};
 use super::math::{Pose, Vec2};
 use super::tuning::RopeTuning;
 
-/// A nearby solid, gathered once per tick for the per-substep narrow phase.
-#[derive(Clone)]
-struct NearbySolid {
-    pose: Pose,
-    shape: SharedShape,
-    aabb: Aabb,
+/// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
+/// a chunk's box stays tight around a rope that curls.
+const CHUNK_SEGMENTS: usize = 8;
+/// Extra margin on each chunk's broad-phase box, on top of the motion bound, so that a node
+/// yanked a little further than predicted still sees the shapes around it.
+const BROADPHASE_SLOP_M: f32 = 0.05;
+/// Newton iterations of the direct chain solve per substep. The first removes nearly all the
+/// error; the second fixes what the linearisation missed (rotation of the segments).
+pub const DEFAULT_CHAIN_ITERATIONS: u32 = 2;
+/// Coulomb friction coefficient between rope and level (both static and dynamic).
+pub const DEFAULT_FRICTION: f32 = 0.6;
+/// A node moving more than this fraction of the rope's radius in one substep gets a swept test.
+const SWEEP_THRESHOLD_RADII: f32 = 0.5;
+/// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
+/// the nodes on the surface while the free ones give the length back.
+const CONTACT_INV_MASS_SCALE: f32 = 0.01;
+/// Below this a segment's length is treated as zero (its direction is undefined).
+const MIN_SEGMENT_M: f32 = 1e-9;
+
+/// How a rope is built: everything that is not a feel constant of the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RopeParams {
+    /// Number of segments (nodes − 1).
+    pub segments: usize,
+    /// Collision radius of the rope.
+    pub radius_m: f32,
+    /// Most substeps per `step` call.
+    pub substeps: u32,
+    /// Fewest substeps per `step` call. Between the two, each step takes as many as keep the
+    /// fastest node's motion per substep under half the radius (so the swept test rarely
+    /// fires and contacts stay shallow); a resting rope takes the minimum.
+    pub min_substeps: u32,
+    /// Mass of the far end relative to one rope node (the player in the game).
+    pub end_mass_ratio: f32,
+    /// Fraction of node velocity kept per second (air drag).
+    pub damping_per_s: f32,
+    /// Coulomb friction coefficient against the level.
+    pub friction: f32,
+    /// Newton iterations of the direct chain solve per substep.
+    pub chain_iterations: u32,
+}
+
+impl RopeParams {
+    /// The game's rope: node count from the longest the rope may get, so reeling keeps it constant.
+    pub fn from_tuning(tuning: &RopeTuning, max_length_m: f32) -> RopeParams {
+        RopeParams {
+            segments: ((max_length_m / tuning.segment_length_m).ceil() as usize).clamp(4, 512),
+            radius_m: tuning.radius_m,
+            substeps: tuning.substeps.max(1),
+            // The game keeps a fixed substep count: its feel was tuned with it, and 40 nodes
+            // cost little.
+            min_substeps: tuning.substeps.max(1),
+            end_mass_ratio: tuning.player_mass_ratio,
+            damping_per_s: tuning.node_damping_per_s,
+            friction: DEFAULT_FRICTION,
+            chain_iterations: DEFAULT_CHAIN_ITERATIONS,
+        }
+    }
+}
+
+/// How the far end moves during a step.
+#[derive(Clone, Copy)]
+enum EndMotion {
+    /// A heavy free node under gravity that collides like the rest of the rope.
+    Free,
+    /// The player: moves with the given velocity (which already holds gravity and input), and
+    /// is not pushed by rope collision because the player has its own.
+    Player(Vec2),
 }
 
 #[derive(Clone)]
 pub struct Rope {
-    /// Node positions; `[0]` is the anchor, the last is the player's centre.
+    /// Node positions; `[0]` is the anchor, the last is the far end (the player's centre).
     pub nodes: Vec<Vec2>,
+    /// Positions at the start of the last substep (velocity = (nodes − prev) / h).
     prev: Vec<Vec2>,
-    /// Inverse mass per node: 0 for the anchor, 1 for rope nodes, 1/ratio for the player.
+    /// Inverse mass per node: 0 for the anchor, 1 for rope nodes, 1/ratio for the end.
     inv_mass: Vec<f32>,
-    /// Whether the segment starting at each node touched the level in the last substep.
+    /// Whether each node took part in a contact in the last substep.
     touching: Vec<bool>,
-    /// Current total rest length, between the tuning's min and the level's max.
+    /// Current total rest length.
     pub length_m: f32,
-    /// The rest length at the start of the tick: reeling moves from it to `length_m` across the
-    /// substeps, so a tick's reel is a steady pull, not a one-substep jolt that Verlet would
-    /// turn into a huge velocity.
-    length_at_tick_start_m: f32,
-    nearby: Vec<NearbySolid>,
+    params: RopeParams,
+    /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
+    last_substeps: u32,
+    /// (chunk, collider, collider box) pairs from this step's broad phase, sorted by chunk.
+    pairs: Vec<(usize, ColliderHandle, Aabb)>,
+    /// Scratch of the chain solve, kept to avoid allocating per substep.
+    solver: ChainScratch,
+    /// Inverse masses with the nodes in contact made heavy (scratch).
+    contact_weights: Vec<f32>,
+}
+
+#[derive(Clone, Default)]
+struct ChainScratch {
+    dir: Vec<Vec2>,
+    /// Constraint error, then the Thomas algorithm's modified right-hand side, then λ.
+    rhs: Vec<f32>,
+    /// The Thomas algorithm's modified super-diagonal.
+    upper: Vec<f32>,
 }
 
 impl std::fmt::Debug for Rope {
@@ -61,28 +141,64 @@ impl PartialEq for Rope {
 }
 
 impl Rope {
-    /// A straight rope from `anchor` to `player_pos` whose length is their distance, clamped.
-    /// The node count follows from the longest the rope may get, so reeling keeps it constant.
+    /// The game's rope: straight from `anchor` to `player_pos`, its length their distance, clamped.
     pub fn new(anchor: Vec2, player_pos: Vec2, max_length_m: f32, tuning: &RopeTuning) -> Rope {
-        let segments = ((max_length_m / tuning.segment_length_m).ceil() as usize).clamp(4, 512);
         let length_m = anchor
             .distance(player_pos)
             .clamp(tuning.min_length_m, max_length_m);
+        Rope::with_params(
+            anchor,
+            player_pos,
+            length_m,
+            RopeParams::from_tuning(tuning, max_length_m),
+        )
+    }
+
+    /// A rope of `length_m` whose nodes start evenly on the straight line `anchor → end`.
+    pub fn with_params(anchor: Vec2, end: Vec2, length_m: f32, params: RopeParams) -> Rope {
+        let segments = params.segments.max(1);
         let nodes: Vec<Vec2> = (0..=segments)
-            .map(|i| anchor.lerp(player_pos, i as f32 / segments as f32))
+            .map(|i| anchor.lerp(end, i as f32 / segments as f32))
             .collect();
         let mut inv_mass = vec![1.0; segments + 1];
         inv_mass[0] = 0.0;
-        inv_mass[segments] = 1.0 / tuning.player_mass_ratio;
+        inv_mass[segments] = 1.0 / params.end_mass_ratio.max(1e-3);
         Rope {
             prev: nodes.clone(),
             touching: vec![false; segments + 1],
+
             nodes,
             inv_mass,
             length_m,
-            length_at_tick_start_m: length_m,
-            nearby: Vec::new(),
+            params: RopeParams { segments, ..params },
+            last_substeps: 1,
+            pairs: Vec::new(),
+            solver: ChainScratch::default(),
+            contact_weights: Vec::new(),
         }
+    }
+
+    /// A rope laid along `points` (at least two), one node per point; its rest length is the
+    /// polyline's length. For rigs that start curved or folded.
+    pub fn from_nodes(points: &[Vec2], params: RopeParams) -> Rope {
+        assert!(points.len() >= 2, "a rope needs at least two nodes");
+        let mut rope = Rope::with_params(
+            points[0],
+            points[1],
+            0.0,
+            RopeParams {
+                segments: points.len() - 1,
+                ..params
+            },
+        );
+        rope.nodes.copy_from_slice(points);
+        rope.prev.copy_from_slice(points);
+        rope.length_m = rope.measured_length_m();
+        rope
+    }
+
+    pub fn params(&self) -> &RopeParams {
+        &self.params
     }
 
     pub fn anchor(&self) -> Vec2 {
@@ -97,26 +213,21 @@ impl Rope {
         self.length_m / self.segment_count() as f32
     }
 
-    /// The segment rest length `fraction` of the way through the tick's reel.
-    fn segment_rest_during_tick_m(&self, fraction: f32) -> f32 {
-        let length =
-            self.length_at_tick_start_m + (self.length_m - self.length_at_tick_start_m) * fraction;
-        length / self.segment_count() as f32
-    }
-
     /// Sum of the segment lengths as they are now.
     pub fn measured_length_m(&self) -> f32 {
         self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum()
     }
 
-    /// The last node touching the level (the point the player swings around), or the anchor.
-    pub fn pivot(&self) -> Vec2 {
-        self.nodes[self.pivot_index()]
+    /// Whether each node took part in a contact with the level in the last substep.
+    pub fn touching(&self) -> &[bool] {
+        &self.touching
     }
 
-    fn pivot_index(&self) -> usize {
+    /// The last node touching the level (the point the player swings around), or the anchor.
+    pub fn pivot(&self) -> Vec2 {
         let last = self.segment_count();
-        (1..last).rev().find(|&i| self.touching[i]).unwrap_or(0)
+        let index = (1..last).rev().find(|&i| self.touching[i]).unwrap_or(0);
+        self.nodes[index]
     }
 
     /// Sets the rest length, clamped to `[min, max]`.
@@ -124,9 +235,9 @@ impl Rope {
         self.length_m = length_m.clamp(min_m, max_m);
     }
 
-    /// Advances the rope by `dt_s` with the player as its last node. The player enters with its
-    /// position and velocity (already including this tick's gravity and input) and leaves with
-    /// where the rope lets it go; the caller then moves the player there through the level.
+    /// Advances the game's rope by `dt_s` with the player as its last node. The player enters with
+    /// its position and velocity (already including this tick's gravity and input) and leaves
+    /// with where the rope lets it go; the caller then moves the player there through the level.
     pub fn step(
         &mut self,
         geometry: &Geometry,
@@ -136,25 +247,34 @@ impl Rope {
         player_vel: Vec2,
         dt_s: f32,
     ) -> (Vec2, Vec2) {
+        // Feel constants may be reloaded while a rope exists; the node count may not change.
+        self.params.radius_m = tuning.radius_m;
+        self.params.substeps = tuning.substeps.max(1);
+        self.params.min_substeps = tuning.substeps.max(1);
+        self.params.damping_per_s = tuning.node_damping_per_s;
         let last = self.segment_count();
+        self.inv_mass[last] = 1.0 / tuning.player_mass_ratio.max(1e-3);
         self.nodes[last] = player_pos;
         self.prev[last] = player_pos;
-        let substeps = tuning.substeps.max(1);
-        let h = dt_s / substeps as f32;
-        self.gather_nearby(geometry, player_vel.length() * dt_s + tuning.radius_m);
-        // Velocity damping per substep from the per-second retention.
-        let keep = libm::powf(tuning.node_damping_per_s.clamp(0.0, 1.0), h);
-        let mut player_v = player_vel;
-        for k in 0..substeps {
-            let rest = self.segment_rest_during_tick_m((k + 1) as f32 / substeps as f32);
-            self.integrate(gravity, keep, player_v, h);
-            self.solve_distances(rest);
-            self.solve_tethers(rest);
-            self.collide(tuning.radius_m);
-            player_v = (self.nodes[last] - self.prev[last]) / h;
-        }
-        self.length_at_tick_start_m = self.length_m;
-        (self.nodes[last], player_v)
+        let h = self.advance(
+            geometry,
+            gravity,
+            dt_s,
+            self.anchor(),
+            EndMotion::Player(player_vel),
+        );
+        (self.nodes[last], (self.nodes[last] - self.prev[last]) / h)
+    }
+
+    /// Advances a rope whose far end is a free heavy node, the anchor fixed.
+    pub fn step_free(&mut self, geometry: &Geometry, gravity: Vec2, dt_s: f32) {
+        self.advance(geometry, gravity, dt_s, self.anchor(), EndMotion::Free);
+    }
+
+    /// Advances a rope whose anchor is dragged to `anchor_to` over the step (linearly across the
+    /// substeps); the far end is free.
+    pub fn step_driven(&mut self, geometry: &Geometry, gravity: Vec2, anchor_to: Vec2, dt_s: f32) {
+        self.advance(geometry, gravity, dt_s, anchor_to, EndMotion::Free);
     }
 
     /// After the player was moved through the level, the rope's end follows it exactly.
@@ -164,118 +284,324 @@ impl Rope {
         self.prev[last] = pos;
     }
 
-    fn gather_nearby(&mut self, geometry: &Geometry, margin_m: f32) {
-        let mut aabb = Aabb::new_invalid();
-        for &p in &self.nodes {
-            aabb.take_point(p);
+    /// One step of `dt_s`; returns the substep length.
+    fn advance(
+        &mut self,
+        geometry: &Geometry,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_to: Vec2,
+        end: EndMotion,
+    ) -> f32 {
+        let anchor_from = self.nodes[0];
+        let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
+        let max_substeps = self.params.substeps.max(1);
+        let min_substeps = self.params.min_substeps.clamp(1, max_substeps);
+        let wanted = libm::ceilf(travel_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII));
+        let substeps = (wanted.min(max_substeps as f32) as u32).clamp(min_substeps, max_substeps);
+        if substeps != self.last_substeps {
+            // `nodes − prev` is a displacement per substep: rescale it to the new substep so the
+            // velocity it stands for is kept.
+            let scale = self.last_substeps as f32 / substeps as f32;
+            for (x, p) in self.nodes.iter().zip(self.prev.iter_mut()) {
+                *p = *x - (*x - *p) * scale;
+            }
+            self.last_substeps = substeps;
         }
-        let aabb = aabb.loosened(margin_m + 0.5);
-        self.nearby.clear();
+        let h = dt_s / substeps as f32;
+        self.broad_phase(geometry, travel_m);
+        let keep = libm::powf(self.params.damping_per_s.clamp(0.0, 1.0), h);
+        let last = self.segment_count();
+        let mut end_vel = match end {
+            EndMotion::Player(v) => v,
+            EndMotion::Free => Vec2::ZERO,
+        };
+        for k in 1..=substeps {
+            let anchor = anchor_from.lerp(anchor_to, k as f32 / substeps as f32);
+            self.integrate(gravity, keep, h, anchor, end, end_vel);
+            let rest_m = self.segment_rest_m();
+            for _ in 0..self.params.chain_iterations.max(1) {
+                self.solve_chain(rest_m, false);
+            }
+            self.collide(geometry, end);
+            if self.touching.iter().any(|&t| t) {
+                // Collision pushes lengthen the segments it moves. Give their lengths back by
+                // moving the free nodes, the nodes in contact nearly fixed, so that neither the
+                // lengths nor the contacts fight each other into a jitter at rest.
+                self.solve_chain(rest_m, true);
+            }
+            if let EndMotion::Player(_) = end {
+                end_vel = (self.nodes[last] - self.prev[last]) / h;
+            }
+        }
+        h
+    }
+
+    /// A bound on how far any node may travel this step: the fastest node's last step carried
+    /// on, plus gravity, plus a yank by the driven anchor or the player.
+    fn predicted_travel_m(
+        &self,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_delta: Vec2,
+        end: EndMotion,
+    ) -> f32 {
+        let mut max_disp_sq = 0.0f32;
+        for (x, p) in self.nodes.iter().zip(&self.prev) {
+            max_disp_sq = max_disp_sq.max((*x - *p).length_squared());
+        }
+        let yank_m = match end {
+            EndMotion::Player(v) => v.length() * dt_s,
+            EndMotion::Free => 0.0,
+        };
+        max_disp_sq.sqrt() * self.last_substeps as f32
+            + gravity.length() * dt_s * dt_s
+            + anchor_delta.length()
+            + yank_m
+    }
+
+    /// Gathers, once per step, the solids each chunk of segments may touch during the step.
+    fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
+        let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
+        self.pairs.clear();
         let pipeline = geometry.pipeline(groups::SOLID);
-        for (_, collider) in pipeline.intersect_aabb_conservative(aabb) {
-            self.nearby.push(NearbySolid {
-                pose: *collider.position(),
-                shape: collider.shared_shape().clone(),
-                aabb: collider.compute_aabb(),
-            });
+        let segments = self.segment_count();
+        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
+            let end_node = (start + CHUNK_SEGMENTS).min(segments);
+            let mut aabb = Aabb::new_invalid();
+            for &p in &self.nodes[start..=end_node] {
+                aabb.take_point(p);
+            }
+            let aabb = aabb.loosened(margin_m);
+            let first = self.pairs.len();
+            for (handle, collider) in pipeline.intersect_aabb_conservative(aabb) {
+                self.pairs.push((chunk, handle, collider.compute_aabb()));
+            }
+            // The BVH's leaf order is an implementation detail: sort for determinism.
+            self.pairs[first..].sort_by_key(|(_, handle, _)| handle.into_raw_parts());
         }
     }
 
-    fn integrate(&mut self, gravity: Vec2, keep: f32, player_v: Vec2, h: f32) {
+    fn integrate(
+        &mut self,
+        gravity: Vec2,
+        keep: f32,
+        h: f32,
+        anchor: Vec2,
+        end: EndMotion,
+        end_vel: Vec2,
+    ) {
         let last = self.segment_count();
-        for i in 1..last {
+        self.prev[0] = self.nodes[0];
+        self.nodes[0] = anchor;
+        let gravity_step = gravity * (h * h);
+        let free_until = match end {
+            EndMotion::Free => last + 1,
+            EndMotion::Player(_) => last,
+        };
+        for i in 1..free_until {
             let v = (self.nodes[i] - self.prev[i]) * keep;
             self.prev[i] = self.nodes[i];
-            self.nodes[i] += v + gravity * (h * h);
+            self.nodes[i] += v + gravity_step;
         }
-        self.prev[last] = self.nodes[last];
-        self.nodes[last] += player_v * h;
-    }
-
-    fn solve_distances(&mut self, rest: f32) {
-        for i in 0..self.segment_count() {
-            let (wa, wb) = (self.inv_mass[i], self.inv_mass[i + 1]);
-            let w = wa + wb;
-            if w == 0.0 {
-                continue;
-            }
-            let delta = self.nodes[i + 1] - self.nodes[i];
-            let dist = delta.length();
-            if dist < 1e-9 {
-                continue;
-            }
-            let correction = delta * ((dist - rest) / (dist * w));
-            self.nodes[i] += correction * wa;
-            self.nodes[i + 1] -= correction * wb;
+        if let EndMotion::Player(_) = end {
+            self.prev[last] = self.nodes[last];
+            self.nodes[last] += end_vel * h;
         }
     }
 
-    /// Long-range attachments: a node may be no further from the pivot (or, before the pivot,
-    /// from the anchor) than the rest length of the rope between them.
-    fn solve_tethers(&mut self, rest: f32) {
-        let pivot = self.pivot_index();
-        let last = self.segment_count();
-        for i in 1..=last {
-            let base = if i > pivot { pivot } else { 0 };
-            let max_dist = (i - base) as f32 * rest;
-            let delta = self.nodes[i] - self.nodes[base];
-            let dist = delta.length();
-            if dist > max_dist {
-                self.nodes[i] = self.nodes[base] + delta * (max_dist / dist);
-            }
-        }
-    }
-
-    /// Pushes every segment (a capsule of `radius_m`) out of the nearby solids. The anchor and the
-    /// player do not move here: the anchor is fixed and the player has its own collision.
-    fn collide(&mut self, radius_m: f32) {
-        let last = self.segment_count();
-        for flag in self.touching.iter_mut() {
-            *flag = false;
-        }
-        let identity = Pose::IDENTITY;
-        for i in 0..last {
-            let (a, b) = (self.nodes[i], self.nodes[i + 1]);
-            let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
-            for solid in &self.nearby {
-                if !solid.aabb.intersects(&seg_aabb) {
-                    continue;
-                }
-                let segment = Segment::new(self.nodes[i], self.nodes[i + 1]);
-                let Ok(Some(contact)) = query::contact(
-                    &identity,
-                    &segment,
-                    &solid.pose,
-                    solid.shape.as_ref(),
-                    radius_m,
-                ) else {
-                    continue;
-                };
-                let depth = radius_m - contact.dist;
-                if depth <= 0.0 {
-                    continue;
-                }
-                self.touching[i] = true;
-                self.touching[i + 1] = true;
-                // Split the push between the segment's ends by where along it the contact is;
-                // the anchor and the player are treated as fixed.
-                let seg = self.nodes[i + 1] - self.nodes[i];
-                let len2 = seg.length_squared();
-                let t = if len2 > 1e-12 {
-                    ((contact.point1 - self.nodes[i]).dot(seg) / len2).clamp(0.0, 1.0)
+    /// Projects every segment onto its rest length at once: one Newton step on the chain's
+    /// constraints `C_i = |x_{i+1} − x_i| − rest`, whose system `J M⁻¹ Jᵀ λ = −C` is tridiagonal
+    /// (segment i only shares a node with i−1 and i+1) and so solved exactly by the Thomas
+    /// algorithm in O(N). Diagonal `w_i + w_{i+1}`, off-diagonal `−w_{i+1} d_i·d_{i+1}`; the
+    /// matrix is diagonally dominant, so the sweep needs no pivoting.
+    fn solve_chain(&mut self, rest_m: f32, contacts_heavy: bool) {
+        if contacts_heavy {
+            let weights = &mut self.contact_weights;
+            weights.clear();
+            weights.extend(self.inv_mass.iter().zip(&self.touching).map(|(&w, &t)| {
+                if t {
+                    w * CONTACT_INV_MASS_SCALE
                 } else {
-                    0.5
-                };
-                let wa = if i == 0 { 0.0 } else { 1.0 };
-                let wb = if i + 1 == last { 0.0 } else { 1.0 };
-                let denom = wa * (1.0 - t) * (1.0 - t) + wb * t * t;
-                if denom < 1e-6 {
+                    w
+                }
+            }));
+            solve_chain(
+                &mut self.nodes,
+                &self.contact_weights,
+                &mut self.solver,
+                rest_m,
+            );
+        } else {
+            solve_chain(&mut self.nodes, &self.inv_mass, &mut self.solver, rest_m);
+        }
+    }
+
+    /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
+    /// of the solids its chunk may touch, with friction. The anchor never moves here; in the game
+    /// the player neither (it has its own collision).
+    fn collide(&mut self, geometry: &Geometry, end: EndMotion) {
+        let radius_m = self.params.radius_m;
+        let last = self.segment_count();
+        self.touching.fill(false);
+
+        let weight = |rope: &Rope, i: usize| match end {
+            EndMotion::Player(_) if i == last => 0.0,
+            _ => rope.inv_mass[i],
+        };
+        let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
+        let identity = Pose::IDENTITY;
+        for p in 0..self.pairs.len() {
+            let (chunk, handle, solid_aabb) = self.pairs[p];
+            let collider = geometry.collider(handle);
+            let (pose, shape) = (collider.position(), collider.shape());
+            let first = chunk * CHUNK_SEGMENTS;
+            let end_seg = (first + CHUNK_SEGMENTS).min(last);
+            // Swept test: a node that moved far this substep may have jumped a thin wall whole.
+            // Each node is swept once, by the chunk that starts at or contains it.
+            let sweep_to = if end_seg == last { last } else { end_seg - 1 };
+            for i in first.max(1)..=sweep_to {
+                if weight(self, i) == 0.0 {
                     continue;
                 }
-                let push = -contact.normal1 * (depth / denom);
-                self.nodes[i] += push * (wa * (1.0 - t));
-                self.nodes[i + 1] += push * (wb * t);
+                let motion = self.nodes[i] - self.prev[i];
+                let dist = motion.length();
+                if dist <= sweep_min_m {
+                    continue;
+                }
+                let ray = Ray::new(self.prev[i], motion / dist);
+                if let Some(hit) = shape.cast_ray_and_get_normal(pose, &ray, dist, true) {
+                    // Stop at the surface, a radius out along its normal; the segment pass
+                    // below settles the rest.
+                    self.nodes[i] = ray.point_at(hit.time_of_impact) + hit.normal * radius_m;
+                    self.touching[i] = true;
+                }
+            }
+            for i in first..end_seg {
+                let (a, b) = (self.nodes[i], self.nodes[i + 1]);
+                let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
+                if !solid_aabb.intersects(&seg_aabb) {
+                    continue;
+                }
+                // Cheap exact reject before the contact query (GJK for boxes and polygons): the
+                // capsule cannot reach a shape further from its midpoint than half its length
+                // plus its radius.
+                let reach_m = 0.5 * a.distance(b) + radius_m;
+                if shape.distance_to_point(pose, (a + b) * 0.5, true) > reach_m {
+                    continue;
+                }
+                let segment = Segment::new(a, b);
+                let Ok(Some(contact)) = query::contact(&identity, &segment, pose, shape, radius_m)
+                else {
+                    continue;
+                };
+                let depth_m = radius_m - contact.dist;
+                if depth_m <= 0.0 {
+                    continue;
+                }
+                self.push_segment(
+                    i,
+                    contact.point1,
+                    -contact.normal1,
+                    depth_m,
+                    weight(self, i),
+                    weight(self, i + 1),
+                );
             }
         }
     }
+
+    /// Moves the ends of segment `i` so that its point nearest `contact_point` moves `depth_m`
+    /// along `normal`, split by where along the segment the contact is and by the ends' inverse
+    /// masses; then applies Coulomb friction to the ends' motion over this substep.
+    fn push_segment(
+        &mut self,
+        i: usize,
+        contact_point: Vec2,
+        normal: Vec2,
+        depth_m: f32,
+        wa: f32,
+        wb: f32,
+    ) {
+        let seg = self.nodes[i + 1] - self.nodes[i];
+        let len2 = seg.length_squared();
+        let t = if len2 > 1e-12 {
+            ((contact_point - self.nodes[i]).dot(seg) / len2).clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
+        let (ka, kb) = (wa * (1.0 - t), wb * t);
+        let denom = ka * (1.0 - t) + kb * t;
+        if denom < 1e-9 {
+            return;
+        }
+        let scale = depth_m / denom;
+        let friction = self.params.friction;
+        for (node, k) in [(i, ka), (i + 1, kb)] {
+            if k == 0.0 {
+                continue;
+            }
+            let push_m = k * scale;
+            self.nodes[node] += normal * push_m;
+            self.touching[node] = true;
+            // Position-based friction (Macklin 2014): cancel the tangential motion of this
+            // substep up to μ times the normal correction, so a resting rope stays put.
+            let motion = self.nodes[node] - self.prev[node];
+            let tangential = motion - normal * motion.dot(normal);
+            let slip_m = tangential.length();
+            let limit_m = friction * push_m;
+            if slip_m <= limit_m {
+                self.nodes[node] -= tangential;
+            } else if slip_m > 0.0 {
+                self.nodes[node] -= tangential * (limit_m / slip_m);
+            }
+        }
+    }
+}
+
+/// The Thomas-algorithm projection of `Rope::solve_chain` on positions `x` with inverse masses `w`.
+fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest_m: f32) {
+    let n = x.len() - 1;
+    s.dir.resize(n, Vec2::ZERO);
+    s.rhs.resize(n, 0.0);
+    s.upper.resize(n, 0.0);
+    // Forward sweep, fused with building the system. The matrix is symmetric: the coupling
+    // of rows i−1 and i is c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
+    let mut prev_dir = Vec2::ZERO;
+    let mut prev_rhs = 0.0f32;
+    let mut prev_inv_pivot = 0.0f32;
+    let mut prev_upper = 0.0f32;
+    for i in 0..n {
+        let delta = x[i + 1] - x[i];
+        let len = delta.length();
+        let (dir, error) = if len > MIN_SEGMENT_M {
+            (delta * (1.0 / len), rest_m - len)
+        } else {
+            (Vec2::ZERO, 0.0)
+        };
+        let coupling = -w[i] * prev_dir.dot(dir);
+        if i > 0 {
+            prev_upper = coupling * prev_inv_pivot;
+            s.upper[i - 1] = prev_upper;
+        }
+        let pivot = w[i] + w[i + 1] - coupling * prev_upper;
+        // Both ends immovable: the constraint cannot act (λ = 0).
+        let inv_pivot = if pivot > 1e-12 { 1.0 / pivot } else { 0.0 };
+        prev_rhs = (error - coupling * prev_rhs) * inv_pivot;
+        s.rhs[i] = prev_rhs;
+        s.dir[i] = dir;
+        prev_dir = dir;
+        prev_inv_pivot = inv_pivot;
+    }
+    s.upper[n - 1] = 0.0;
+    // Back substitution fused with the update Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
+    let mut next_lambda = 0.0f32;
+    let mut next_dir = Vec2::ZERO;
+    for i in (0..n).rev() {
+        let lambda = s.rhs[i] - s.upper[i] * next_lambda;
+        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
+        next_lambda = lambda;
+        next_dir = s.dir[i];
+    }
+    x[0] -= next_dir * (next_lambda * w[0]);
 }

@@ -1,0 +1,194 @@
+# shellcheck shell=bash
+# The browser build. Sourced by build.sh (which provides log, need_debs, need_rust and ROOT, and
+# runs with `set -euo pipefail`); defines only functions.
+#   web_build  ./build.sh web    release wasm32 build assembled into dist/
+#   web_serve  ./build.sh serve  serve dist/ on http://127.0.0.1:8080 (PORT=... to change)
+#   web_test   (./build.sh test) headless Chromium plays level 1's solution and is checked
+#              TETHER_WEB_TEST_REPLAY=FILE  use FILE as level 1's solution (served in its place)
+#              TETHER_WEB_TEST_HOLD=T       screenshot tick (default: mid first swing)
+
+WEB_TARGET=wasm32-unknown-unknown
+# Cargo profile for the browser (Cargo.toml [profile.web]: release, tuned for size).
+WEB_PROFILE=web
+# Largest .wasm we ship, in bytes (the issue's 1.5 MB budget).
+WEB_MAX_WASM_BYTES=1500000
+
+# web_cargo_info: prints two lines, the cargo target directory (respects CARGO_TARGET_DIR and
+# cargo config) and the folder of the macroquad crate locked in Cargo.lock (its js/ holds the
+# loader), as resolved for the wasm target.
+web_cargo_info() {
+    cargo metadata --format-version 1 --filter-platform "$WEB_TARGET" | python3 -c '
+import json, os, sys
+meta = json.load(sys.stdin)
+by_id = {p["id"]: p for p in meta["packages"]}
+root = meta["resolve"]["root"]
+node = next(n for n in meta["resolve"]["nodes"] if n["id"] == root)
+mq = [by_id[d] for d in node["dependencies"] if by_id[d]["name"] == "macroquad"]
+if len(mq) != 1:
+    sys.exit("cargo metadata: expected one macroquad dependency, found %d" % len(mq))
+print(meta["target_directory"])
+print(os.path.dirname(mq[0]["manifest_path"]))
+'
+}
+
+# web_plugin_tags: one <script> tag per miniquad plugin in web/, in load order: the query
+# plugin, then the audio plugin when present, then any other *_plugin.js (alphabetical).
+web_plugin_tags() {
+    local name seen=" "
+    for name in query_plugin.js audio_plugin.js; do
+        if [ -f "web/$name" ]; then
+            printf '<script src="%s"></script>\n' "$name"
+            seen="$seen$name "
+        fi
+    done
+    for path in web/*_plugin.js; do
+        [ -f "$path" ] || continue
+        name=$(basename "$path")
+        case "$seen" in *" $name "*) continue ;; esac
+        printf '<script src="%s"></script>\n' "$name"
+    done
+}
+
+web_build() {
+    need_rust
+    need_debs gzip python3
+    if ! rustup target list --installed 2>/dev/null | grep -qx "$WEB_TARGET"; then
+        log "adding the Rust target $WEB_TARGET"
+        rustup target add "$WEB_TARGET"
+    fi
+    log "building the game for the browser ($WEB_TARGET, profile $WEB_PROFILE)"
+    cargo build --profile "$WEB_PROFILE" --target "$WEB_TARGET" --bin tether
+
+    web_assemble
+    local raw gz
+    raw=$(wc -c <dist/tether.wasm)
+    gz=$(gzip -9 -c dist/tether.wasm | wc -c)
+    printf 'tether.wasm: %d bytes raw (%.2f MB), %d bytes gzipped (%.2f MB)\n' \
+        "$raw" "$(bc_div "$raw")" "$gz" "$(bc_div "$gz")"
+    if [ "$raw" -gt "$WEB_MAX_WASM_BYTES" ]; then
+        echo "error: tether.wasm is $raw bytes, over the budget of $WEB_MAX_WASM_BYTES" >&2
+        return 1
+    fi
+    python3 scripts/wasm_imports.py dist/tether.wasm
+    log "browser build ready in dist/: ./build.sh serve, then open http://127.0.0.1:8080"
+}
+
+# web_assemble: (re)creates dist/ from the last wasm build, web/, levels/ and assets/.
+web_assemble() {
+    local info target_dir macroquad_dir wasm loader
+    info=$(web_cargo_info)
+    target_dir=$(sed -n 1p <<<"$info")
+    macroquad_dir=$(sed -n 2p <<<"$info")
+    wasm="$target_dir/$WEB_TARGET/$WEB_PROFILE/tether.wasm"
+    loader="$macroquad_dir/js/mq_js_bundle.js"
+    [ -f "$wasm" ] || { echo "error: the build did not produce $wasm" >&2; return 1; }
+    [ -f "$loader" ] || { echo "error: macroquad's JS loader is missing: $loader" >&2; return 1; }
+
+    log "assembling dist/"
+    rm -rf dist
+    mkdir -p dist/levels
+    # The loader comes from the crate version in Cargo.lock, fresh on every build, so the JS and
+    # the wasm always agree.
+    cp "$loader" dist/mq_js_bundle.js
+    cp "$wasm" dist/tether.wasm
+    cp web/*_plugin.js dist/
+    local tags
+    tags=$(web_plugin_tags)
+    TAGS="$tags" python3 -c '
+import os, sys
+marker = "<!-- tether:plugins"
+html = open("web/index.html", encoding="utf-8").read()
+start = html.find(marker)
+if start < 0:
+    sys.exit("web/index.html: the plugin marker <!-- tether:plugins ... --> is missing")
+end = html.index("-->", start) + 3
+open("dist/index.html", "w", encoding="utf-8").write(html[:start] + os.environ["TAGS"] + html[end:])
+'
+    cp -R levels/. dist/levels/
+    cp -R assets dist/assets
+    echo "dist/: loader from $loader"
+    echo "dist/index.html loads: mq_js_bundle.js $(tr '\n' ' ' <<<"$tags" | sed 's/<script src="\([^"]*\)"><\/script>/\1/g')then tether.wasm"
+}
+
+# bc_div BYTES: bytes as decimal megabytes (no bc on minimal machines).
+bc_div() {
+    python3 -c "import sys; print(int(sys.argv[1]) / 1e6)" "$1"
+}
+
+web_serve() {
+    [ -f dist/index.html ] && [ -f dist/tether.wasm ] || web_build
+    local port="${PORT:-8080}"
+    log "serving dist/ on http://127.0.0.1:$port/ (try ?level=1&replay=1); Ctrl-C stops"
+    python3 scripts/web_serve.py dist --bind 127.0.0.1 --port "$port"
+}
+
+# web_native_outcome FILE: the outcome line of the native headless replay runner.
+web_native_outcome() {
+    local target_dir
+    target_dir=$(web_cargo_info | sed -n 1p)
+    # Built by the earlier test step; a no-op then, a build when run on its own.
+    if declare -F native_deps >/dev/null; then native_deps >&2; fi
+    cargo build --release --bin tether >&2
+    "$target_dir/release/tether" replay "$1"
+}
+
+web_test() {
+    need_debs chromium python3
+    web_build
+
+    local level_file solution expected
+    level_file=$(python3 -c '
+import re
+text = open("levels/index.ron", encoding="utf-8").read()
+text = re.sub(r"//[^\n]*", "", text)
+print(re.findall(r"\"([^\"]+)\"", text)[0])
+')
+    solution="levels/solutions/$level_file"
+    if [ -n "${TETHER_WEB_TEST_REPLAY:-}" ]; then
+        # A stand-in solution (while the level's real one is being written): served in its place.
+        echo "browser test: using $TETHER_WEB_TEST_REPLAY as the solution of $level_file"
+        solution="$TETHER_WEB_TEST_REPLAY"
+        mkdir -p dist/levels/solutions
+        cp "$solution" "dist/levels/solutions/$level_file"
+    fi
+    if [ ! -f "$solution" ]; then
+        echo "error: browser test: no solution replay $solution for level 1" >&2
+        return 1
+    fi
+    if ! expected=$(web_native_outcome "$solution"); then
+        echo "error: browser test: the native replay of $solution failed: $expected" >&2
+        return 1
+    fi
+    echo "native:  $expected"
+
+    local work port server_pid=""
+    work=$(mktemp -d "${TMPDIR:-/tmp}/tether-web-test.XXXXXX")
+    # shellcheck disable=SC2064  # expand now: the trap must kill this server, this folder
+    trap "web_test_cleanup '$work'" EXIT
+    python3 scripts/web_serve.py dist --port 0 --port-file "$work/port" \
+        --log "$work/requests.log" --quiet &
+    server_pid=$!
+    echo "$server_pid" >"$work/server.pid"
+    for _ in $(seq 1 100); do
+        [ -s "$work/port" ] && break
+        kill -0 "$server_pid" 2>/dev/null || { echo "error: the test web server did not start" >&2; return 1; }
+        sleep 0.1
+    done
+    port=$(cat "$work/port")
+    python3 scripts/web_test.py --url "http://127.0.0.1:$port/" --work "$work" \
+        --expected "$expected" --replay "$solution" --palette src/app/palette.rs \
+        --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"}
+    web_test_cleanup "$work"
+    trap - EXIT
+}
+
+# web_test_cleanup DIR: stops the test's web server and removes its folder.
+web_test_cleanup() {
+    local pid
+    if [ -f "$1/server.pid" ]; then
+        pid=$(cat "$1/server.pid")
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    fi
+    rm -rf "$1"
+}

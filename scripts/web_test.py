@@ -1,0 +1,496 @@
+#!/usr/bin/env python3
+"""The browser test: headless Chromium opens the served dist/ with `?level=1&replay=1&hold=T` and
+
+1. the page's console must report the replay's outcome, goal reached, with the same final-state
+   hash as the native `tether replay` (`--expected`);
+2. the screenshot at tick T must show the game with the rope and the player, as pixels of their
+   colours in src/app/palette.rs;
+3. the first frame must be drawn within 2 s of the page request (timed in real time from the web
+   server's request log: the first level-data request follows the first frame);
+4. a browser without WebGL must get a message in the page, not a blank page.
+
+Standard library only (PNG decoding included). Run by `web_test` in scripts/web.sh, which builds
+dist/, serves it and passes the URL.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+FIRST_FRAME_BUDGET_MS = 2000.0
+# Colour tolerance per channel: antialiasing and blending shift edge pixels.
+COLOUR_TOLERANCE = 10
+# Minimum matching pixels for "visible" in a 1280x720 screenshot.
+MIN_PIXELS = {"ROPE": 30, "PLAYER": 100}
+# One of these shows the level itself (the loading screen has rope- and player-coloured parts).
+LEVEL_COLOURS = ["SOLID_HOOKABLE", "SOLID_PLAIN", "SOLID_HOOKABLE_EDGE", "SOLID_PLAIN_EDGE"]
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--window-size=1280,720",
+    "--enable-logging=stderr",
+    "--v=0",
+]
+
+class TestFailure(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# PNG decoding (8-bit greyscale/RGB/RGBA, non-interlaced: what Chromium writes)
+
+
+def decode_png(path):
+    """Returns (width, height, rows) where rows[y] is a bytes of RGB triplets."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise TestFailure(f"{path}: not a PNG")
+    pos, idat = 8, []
+    width = height = bit_depth = colour_type = interlace = None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, bit_depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour_type)
+    if bit_depth != 8 or channels is None or interlace != 0:
+        raise TestFailure(f"{path}: unsupported PNG (depth {bit_depth}, colour type {colour_type}, "
+                          f"interlace {interlace})")
+    raw = zlib.decompress(b"".join(idat))
+    stride = width * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        filter_type = raw[start]
+        line = bytearray(raw[start + 1 : start + 1 + stride])
+        unfilter(line, prev, channels, filter_type)
+        rows.append(to_rgb(line, channels))
+        prev = line
+    return width, height, rows
+
+
+def unfilter(line, prev, bpp, filter_type):
+    n = len(line)
+    if filter_type == 0:
+        return
+    if filter_type == 1:
+        for i in range(bpp, n):
+            line[i] = (line[i] + line[i - bpp]) & 0xFF
+    elif filter_type == 2:
+        for i in range(n):
+            line[i] = (line[i] + prev[i]) & 0xFF
+    elif filter_type == 3:
+        for i in range(n):
+            left = line[i - bpp] if i >= bpp else 0
+            line[i] = (line[i] + ((left + prev[i]) >> 1)) & 0xFF
+    elif filter_type == 4:
+        for i in range(n):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            line[i] = (line[i] + pred) & 0xFF
+    else:
+        raise TestFailure(f"PNG: unknown filter type {filter_type}")
+
+
+def to_rgb(line, channels):
+    if channels == 3:
+        return bytes(line)
+    if channels == 4:
+        out = bytearray(len(line) // 4 * 3)
+        out[0::3], out[1::3], out[2::3] = line[0::4], line[1::4], line[2::4]
+        return bytes(out)
+    grey = line[0::channels]
+    out = bytearray(len(grey) * 3)
+    out[0::3] = out[1::3] = out[2::3] = grey
+    return bytes(out)
+
+
+def count_colour(rows, rgb, tolerance):
+    r0, g0, b0 = rgb
+    count = 0
+    for row in rows:
+        for i in range(0, len(row), 3):
+            if (abs(row[i] - r0) <= tolerance and abs(row[i + 1] - g0) <= tolerance
+                    and abs(row[i + 2] - b0) <= tolerance):
+                count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+def read_palette(path):
+    """Every `pub const NAME: Rgb = Rgb(r, g, b);` in palette.rs."""
+    text = open(path, encoding="utf-8").read()
+    found = re.findall(r"pub const (\w+): Rgb = Rgb\((\d+),\s*(\d+),\s*(\d+)\)", text)
+    return {name: (int(r), int(g), int(b)) for name, r, g, b in found}
+
+
+def replay_ticks(path):
+    """The per-run (count, fields) of a replay file: enough to find fire and release ticks."""
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r"//[^\n]*", "", text)
+    runs = []
+    for count, fields in re.findall(r"\(\s*(\d+)\s*,\s*\(([^()]*)\)\s*\)", text):
+        runs.append((int(count), fields))
+    if not runs:
+        raise TestFailure(f"{path}: no input runs found")
+    return runs
+
+
+def choose_hold_tick(path):
+    """A tick in the middle of the first swing: after the first fire, before the next release,
+    so the rope is out and attached in the screenshot."""
+    tick, fire, release = 0, None, None
+    for count, fields in replay_ticks(path):
+        if fire is None and re.search(r"fire_pressed:\s*true", fields):
+            fire = tick
+        elif fire is not None and re.search(r"release_pressed:\s*true", fields):
+            release = tick
+            break
+        tick += count
+    if fire is None:
+        raise TestFailure(f"{path}: the replay never fires the hook; pass --hold")
+    if release is None:
+        release = tick
+    return (fire + release) // 2
+
+
+def outcome_fields(line):
+    """`goal=reached ticks=N deaths=D hash=H` from a native or browser outcome line."""
+    match = re.search(r"goal=\S+ ticks=\d+ deaths=\d+ hash=[0-9a-f]{16}", line)
+    if not match:
+        raise TestFailure(f"no outcome in: {line!r}")
+    return match.group(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Browser, driven over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages
+# separated by NUL bytes on file descriptors 3 and 4; no websocket library needed).
+#
+# Not --screenshot with --virtual-time-budget: on virtual time Chromium runs requestAnimationFrame
+# only a handful of times, so a game driven by frames never gets to the tick it should hold at.
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise TestFailure("no Chromium found (Debian package: chromium)")
+
+
+class Browser:
+    def __init__(self, chromium, work, name, extra_flags=()):
+        self.log_path = os.path.join(work, f"{name}.stderr.log")
+        profile = tempfile.mkdtemp(prefix=f"chromium-{name}-", dir=work)
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def wire_fds():
+            a, b = os.dup(to_chrome_r), os.dup(from_chrome_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        cmd = [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe",
+               *extra_flags, "about:blank"]
+        self.stderr = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=self.stderr,
+                                     stderr=self.stderr, pass_fds=(3, 4), preexec_fn=wire_fds)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+        self.events = []  # (monotonic seconds, method, params)
+
+    def _read_message(self, deadline):
+        while b"\0" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TestFailure("Chromium did not answer in time")
+            ready, _, _ = select.select([self.from_chrome], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self.from_chrome, 1 << 20)
+            if not chunk:
+                raise TestFailure(f"Chromium exited (see {self.log_path})")
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def _handle(self, message):
+        if "method" in message:
+            self.events.append((time.monotonic(), message["method"], message.get("params", {})))
+
+    def call(self, method, params=None, session=True, timeout=60):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            message["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read_message(deadline)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise TestFailure(f"DevTools {method}: {reply['error']}")
+                return reply.get("result", {})
+            self._handle(reply)
+
+    def pump(self, seconds):
+        """Collects events for `seconds`."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                self._handle(self._read_message(deadline))
+            except TestFailure:
+                if time.monotonic() >= deadline:
+                    return
+                raise
+
+    def open(self, url):
+        targets = self.call("Target.getTargets", session=False)["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.call("Target.attachToTarget",
+                                 {"targetId": page["targetId"], "flatten": True},
+                                 session=False)["sessionId"]
+        self.call("Runtime.enable")
+        self.call("Page.enable")
+        self.set_viewport(1280, 720, 1)
+        self.navigated_at = time.monotonic()
+        self.call("Page.navigate", {"url": url})
+
+    def console(self):
+        """Console lines and uncaught exceptions so far, as text."""
+        lines, errors = [], []
+        for _, method, params in self.events:
+            if method == "Runtime.consoleAPICalled":
+                lines.append(" ".join(str(a.get("value", a.get("description", ""))) for a in params["args"]))
+            elif method == "Runtime.exceptionThrown":
+                details = params["exceptionDetails"]
+                text = details.get("exception", {}).get("description") or details.get("text", "")
+                errors.append(text.splitlines()[0] if text else "exception")
+        return lines, errors
+
+    def wait_for_console(self, prefix, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            lines, _ = self.console()
+            found = [line for line in lines if line.startswith(prefix)]
+            if found:
+                return found[-1]
+            self.pump(0.2)
+        return None
+
+    def set_viewport(self, width, height, device_pixel_ratio):
+        self.call("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": device_pixel_ratio,
+            "mobile": False})
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        return result.get("result", {}).get("value")
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            if self.proc.poll() is None:
+                self.call("Browser.close", session=False, timeout=10)
+        except (TestFailure, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for fd in (self.to_chrome, self.from_chrome):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.stderr.close()
+
+
+def first_frame_ms(requests_log):
+    """Real time from the page request to the first level-data request, which the game makes
+    right after its first frame is drawn."""
+    page = data = None
+    with open(requests_log, encoding="utf-8") as f:
+        for line in f:
+            stamp, _, path = line.split(" ", 2)
+            path = path.strip()
+            if page is None and (path == "/" or path.startswith("/?") or path.startswith("/index.html")):
+                page = float(stamp)
+            elif page is not None and data is None and path.split("?")[0].endswith(".ron"):
+                data = float(stamp)
+    if page is None or data is None:
+        raise TestFailure(f"{requests_log}: cannot find the page and first data requests")
+    return data - page
+
+
+def check_replay_page(chromium, args, expected, palette, hold):
+    url = f"{args.url}?level=1&replay=1&hold={hold}"
+    screenshot = os.path.join(args.work, "browser.png")
+    print(f"browser: {url}")
+    browser = Browser(chromium, args.work, "replay")
+    try:
+        browser.open(url)
+        outcome = browser.wait_for_console("replay outcome: ", timeout=60)
+        # From here the replay plays in real time, 60 ticks/s, and freezes at the hold tick;
+        # waiting longer than needed is harmless.
+        if outcome is not None:
+            browser.pump(2.0 + 2.0 * hold / 60.0)
+            browser.screenshot(screenshot)
+            canvas_sizes = check_resize_and_dpi(browser)
+        lines, errors = browser.console()
+    finally:
+        browser.close()
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "web_test_console.log"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines + [f"uncaught: {e}" for e in errors]) + "\n")
+    for line in lines:
+        print(f"  console: {line}")
+    for error in errors:
+        print(f"  uncaught: {error}")
+
+    if outcome is None:
+        raise TestFailure(f"the page logged no `replay outcome:` line within 60 s (see {browser.log_path})")
+    if errors:
+        raise TestFailure(f"the page threw {len(errors)} uncaught exception(s): {errors[0]}")
+    got = outcome_fields(outcome)
+    print(f"browser: {outcome}")
+    if not got.startswith("goal=reached "):
+        raise TestFailure(f"the browser replay did not reach the goal: {got}")
+    if got != expected:
+        raise TestFailure(f"the browser and native outcomes differ:\n  browser {got}\n  native  {expected}")
+    print(f"ok: browser and native replays agree: {got}")
+
+    shutil.copy(screenshot, os.path.join(args.out, "web_test_screenshot.png"))
+    width, height, rows = decode_png(screenshot)
+    counts = {}
+    for name in list(MIN_PIXELS) + LEVEL_COLOURS:
+        if name not in palette:
+            raise TestFailure(f"{args.palette}: no colour {name}")
+        counts[name] = count_colour(rows, palette[name], COLOUR_TOLERANCE)
+    print(f"screenshot {width}x{height} held at tick {hold}: " +
+          ", ".join(f"{name} {palette[name]}: {counts[name]} px" for name in counts))
+    for name, minimum in MIN_PIXELS.items():
+        if counts[name] < minimum:
+            raise TestFailure(f"{name.lower()} not visible in the screenshot: {counts[name]} px of "
+                              f"{palette[name]} (need {minimum}); see {args.out}/web_test_screenshot.png")
+    if not any(counts[name] > 0 for name in LEVEL_COLOURS):
+        raise TestFailure("the screenshot shows no level geometry (still the loading screen?)")
+    print("ok: rope and player visible in the browser screenshot")
+    print(f"ok: the canvas follows the window and its pixel ratio: {canvas_sizes}")
+
+    ms = first_frame_ms(args.requests)
+    drawn = [line for line in lines if line.startswith("first frame drawn")]
+    print(f"first frame: {ms:.0f} ms from the page request to the first data request (server clock)"
+          + (f"; the page says: {drawn[0]}" if drawn else ""))
+    if ms > FIRST_FRAME_BUDGET_MS:
+        raise TestFailure(f"first frame after {ms:.0f} ms, over {FIRST_FRAME_BUDGET_MS:.0f} ms")
+    print(f"ok: first frame within {FIRST_FRAME_BUDGET_MS:.0f} ms")
+
+
+CANVAS_STATE = ("(() => { const c = document.getElementById('glcanvas'); return [c.width, c.height, "
+                "c.clientWidth, c.clientHeight, window.devicePixelRatio, "
+                "document.activeElement === c]; })()")
+
+
+def check_resize_and_dpi(browser):
+    """The drawing buffer must match the window times devicePixelRatio (sharp on high-DPI
+    screens, not stretched), after a resize too, and the keyboard focus must be on the canvas."""
+    seen = []
+    for width, height, ratio in ((1280, 720, 1), (900, 700, 2)):
+        browser.set_viewport(width, height, ratio)
+        browser.pump(0.5)
+        buf_w, buf_h, css_w, css_h, dpr, focused = browser.evaluate(CANVAS_STATE)
+        seen.append(f"{css_w}x{css_h} CSS px at ratio {dpr} -> {buf_w}x{buf_h}")
+        if (css_w, css_h) != (width, height):
+            raise TestFailure(f"the canvas does not fill a {width}x{height} window: {css_w}x{css_h}")
+        if (buf_w, buf_h) != (round(css_w * dpr), round(css_h * dpr)):
+            raise TestFailure(f"canvas drawing buffer {buf_w}x{buf_h} for {css_w}x{css_h} CSS px at "
+                              f"devicePixelRatio {dpr}")
+        if not focused:
+            raise TestFailure("the keyboard focus is not on the canvas")
+    return "; ".join(seen)
+
+
+def check_no_webgl_page(chromium, args):
+    """With WebGL switched off, the page must say so in HTML (not stay blank or alert())."""
+    browser = Browser(chromium, args.work, "nowebgl", ["--disable-webgl", "--disable-3d-apis"])
+    try:
+        browser.open(f"{args.url}?level=1")
+        browser.pump(2.0)
+        state = browser.evaluate(
+            "document.getElementById('status').className + '|' + "
+            "document.getElementById('status-text').textContent")
+    finally:
+        browser.close()
+    if not state or not state.startswith("error|") or "WebGL" not in state:
+        raise TestFailure(f"without WebGL the page does not say so (status: {state!r})")
+    print(f"ok: without WebGL the page says: {state.split('|', 1)[1]}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True, help="where dist/ is served, ending in /")
+    parser.add_argument("--work", required=True, help="a scratch folder")
+    parser.add_argument("--expected", required=True, help="the native `tether replay` line")
+    parser.add_argument("--replay", required=True, help="the level-1 solution replay file")
+    parser.add_argument("--palette", required=True, help="src/app/palette.rs")
+    parser.add_argument("--requests", required=True, help="the web server's request log")
+    parser.add_argument("--hold", type=int, help="tick to hold at (default: mid-swing)")
+    parser.add_argument("--out", default="out", help="keep the screenshot and console log here")
+    args = parser.parse_args()
+    try:
+        chromium = find_chromium()
+        expected = outcome_fields(args.expected)
+        palette = read_palette(args.palette)
+        hold = args.hold if args.hold is not None else choose_hold_tick(args.replay)
+        check_replay_page(chromium, args, expected, palette, hold)
+        check_no_webgl_page(chromium, args)
+    except TestFailure as err:
+        print(f"browser test FAILED: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+//! The browser entry: reads the page's URL query (through `web/query_plugin.js`), turns it into
+//! the same `LaunchOptions` the desktop builds from its command line, loads the solution replay
+//! over HTTP when asked, then runs the same game as the desktop.
+//!
+//! Query keys (all optional, unknown keys ignored):
+//! - `level=N`  start at level N (1 = first, as on the desktop's `--level`)
+//! - `replay=1` play level N's solution, `levels/solutions/<its file name in levels/index.ron>`
+//! - `hold=T`   stop the simulation at tick T and keep drawing (the browser test's screenshot)
+//!
+//! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
+
+use super::game_loop::LaunchOptions;
+
+/// What the query asks for, before any file is loaded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WebQuery {
+    /// 0-based level index.
+    pub start_level: usize,
+    pub play_solution: bool,
+    pub hold_at_tick: Option<u64>,
+    /// Values that could not be used, in words for the console.
+    pub warnings: Vec<String>,
+}
+
+impl WebQuery {
+    /// Parses `level=2&replay=1&hold=90` (with or without the leading `?`).
+    pub fn parse(query: &str) -> WebQuery {
+        let mut parsed = WebQuery::default();
+        let query = query.strip_prefix('?').unwrap_or(query);
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "level" => match value.parse::<usize>() {
+                    Ok(n) if n >= 1 => parsed.start_level = n - 1,
+                    _ => parsed
+                        .warnings
+                        .push(format!("level={value}: expected a level number from 1")),
+                },
+                "replay" => match value {
+                    "" | "1" | "true" | "yes" | "on" => parsed.play_solution = true,
+                    "0" | "false" | "no" | "off" => parsed.play_solution = false,
+                    _ => parsed
+                        .warnings
+                        .push(format!("replay={value}: expected 1 or 0")),
+                },
+                "hold" => match value.parse::<u64>() {
+                    Ok(tick) => parsed.hold_at_tick = Some(tick),
+                    Err(_) => parsed
+                        .warnings
+                        .push(format!("hold={value}: expected a tick number")),
+                },
+                _ => {}
+            }
+        }
+        parsed
+    }
+
+    /// The launch options, without the replay (which needs loading first).
+    pub fn launch_options(&self) -> LaunchOptions {
+        LaunchOptions {
+            start_level: self.start_level,
+            hold_at_tick: self.hold_at_tick,
+            ..LaunchOptions::default()
+        }
+    }
+}
+
+/// Where level `level_file`'s solution replay lives, relative to the page.
+pub fn solution_path(level_file: &str) -> String {
+    format!("{}/solutions/{level_file}", crate::cli::LEVELS_DIR)
+}
+
+/// Loads the solution replay of the 0-based level `index`: the level index names the file.
+pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
+    use crate::cli::LEVEL_INDEX_PATH;
+    let index_text = super::assets::load_text(LEVEL_INDEX_PATH).await?;
+    let levels = crate::sim::LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)
+        .map_err(|e| e.to_string())?;
+    let Some(level_file) = levels.levels.get(index) else {
+        return Err(format!(
+            "level {} has no solution: {LEVEL_INDEX_PATH} lists {} levels",
+            index + 1,
+            levels.levels.len()
+        ));
+    };
+    let path = solution_path(level_file);
+    let text = super::assets::load_text(&path).await?;
+    crate::sim::Replay::from_ron(&text, &path).map_err(|e| e.to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+mod js {
+    // Provided by web/query_plugin.js (registered into the loader's `env` import module). If the
+    // plugin is missing, the loader stubs these and they return 0: no query, time 0.
+    extern "C" {
+        fn tether_query_length() -> u32;
+        fn tether_query_copy(ptr: *mut u8, capacity: u32) -> u32;
+        fn tether_now_ms() -> f64;
+        fn tether_first_frame();
+    }
+
+    /// The page's URL query, without the `?`.
+    pub fn query() -> String {
+        // SAFETY: plain calls into the JS plugin; `tether_query_copy` writes at most `capacity`
+        // bytes into the buffer we own and returns how many it wrote.
+        let len = unsafe { tether_query_length() } as usize;
+        let mut buf = vec![0u8; len];
+        let written = unsafe { tether_query_copy(buf.as_mut_ptr(), len as u32) } as usize;
+        buf.truncate(written.min(len));
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    /// Milliseconds since the page's navigation started (`performance.now()`).
+    pub fn now_ms() -> f64 {
+        // SAFETY: no arguments, returns a number.
+        unsafe { tether_now_ms() }
+    }
+
+    /// Tells the page the game has drawn a frame (it hides its own status text).
+    pub fn mark_first_frame() {
+        // SAFETY: no arguments, no result.
+        unsafe { tether_first_frame() }
+    }
+
+    /// The loader checks `<plugin name>_crate_version` against the plugin's version.
+    #[no_mangle]
+    pub extern "C" fn tether_query_crate_version() -> u32 {
+        1
+    }
+}
+
+/// The browser's `main` future: the first frame, the query, the replay, then the game.
+#[cfg(target_arch = "wasm32")]
+pub async fn run_from_query() {
+    use super::log_line;
+    use macroquad::window::next_frame;
+
+    super::assets::draw_loading(0, 1, "");
+    next_frame().await;
+    js::mark_first_frame();
+    log_line(&format!(
+        "first frame drawn {:.0} ms after navigation start",
+        js::now_ms()
+    ));
+
+    let query = WebQuery::parse(&js::query());
+    for warning in &query.warnings {
+        log_line(&format!("URL query: {warning} (ignored)"));
+    }
+    let mut options = query.launch_options();
+    if query.play_solution {
+        super::assets::draw_loading(0, 1, "solution replay");
+        next_frame().await;
+        match load_solution(query.start_level).await {
+            Ok(replay) => options.replay = Some(replay),
+            // Still a playable game: the level starts under the player's control.
+            Err(message) => log_line(&format!("cannot play the solution replay: {message}")),
+        }
+    }
+    super::run(options).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_query_starts_the_first_level() {
+        assert_eq!(WebQuery::parse(""), WebQuery::default());
+        assert_eq!(WebQuery::parse("?"), WebQuery::default());
+    }
+
+    #[test]
+    fn level_replay_and_hold_are_read() {
+        let q = WebQuery::parse("?level=3&replay=1&hold=120");
+        assert_eq!(q.start_level, 2);
+        assert!(q.play_solution);
+        assert_eq!(q.hold_at_tick, Some(120));
+        assert!(q.warnings.is_empty());
+        let options = q.launch_options();
+        assert_eq!(options.start_level, 2);
+        assert_eq!(options.hold_at_tick, Some(120));
+        assert!(options.replay.is_none());
+    }
+
+    #[test]
+    fn bad_values_are_ignored_with_a_warning() {
+        let q = WebQuery::parse("level=0&hold=soon&replay=maybe&utm_source=x");
+        assert_eq!(q.start_level, 0);
+        assert_eq!(q.hold_at_tick, None);
+        assert!(!q.play_solution);
+        assert_eq!(q.warnings.len(), 3);
+    }
+
+    #[test]
+    fn the_solution_shares_the_level_file_name() {
+        assert_eq!(
+            solution_path("01_first_swing.ron"),
+            "levels/solutions/01_first_swing.ron"
+        );
+    }
+}
