@@ -67,12 +67,10 @@ cmd_run() {
     exec ./target/release/tether "$@"
 }
 
-# Hooks filled by scripts/*.sh (web build, browser test, sound checks). Each script defines
-# functions; missing scripts simply mean the step does not exist yet.
-for script in scripts/*.sh; do
-    # shellcheck source=/dev/null
-    [ -f "$script" ] && . "$script"
-done
+# The browser build's steps (web_build, web_serve, web_test) live in scripts/web.sh, which only
+# defines functions. (Other scripts/*.sh are standalone programs and must not be sourced.)
+# shellcheck source=scripts/web.sh
+[ -f scripts/web.sh ] && . scripts/web.sh
 
 cmd_test() {
     native_deps
