@@ -25,17 +25,35 @@ fn reeling_in_pulls_at_the_reel_speed_not_a_jolt() {
     let anchor = Vec2::new(0.0, 11.4);
     world.player.pos = Vec2::new(0.0, 1.4);
     world.player.vel = Vec2::ZERO;
-    let rope = Rope::new(anchor, world.player.pos, tuning.rope.max_length_m, &tuning.rope);
-    world.hook = Hook::Attached { rope, kind: AttachKind::Surface };
+    let rope = Rope::new(
+        anchor,
+        world.player.pos,
+        tuning.rope.max_length_m,
+        &tuning.rope,
+    );
+    world.hook = Hook::Attached {
+        rope,
+        kind: AttachKind::Surface,
+    };
     for _ in 0..30 {
         world.step(&InputFrame::default());
     }
     let mut fastest = 0.0f32;
     for _ in 0..60 {
-        world.step(&InputFrame { reel: 1, ..Default::default() });
+        world.step(&InputFrame {
+            reel: 1,
+            ..Default::default()
+        });
         fastest = fastest.max(world.player.vel.length());
     }
     let reel = tuning.rope.reel_speed_m_per_s;
-    assert!(fastest < reel * 1.5, "reeling at {reel} m/s moved the player at {fastest} m/s");
-    assert!(world.player.pos.y > 1.4 + reel * 0.3, "the reel did pull the player up: y = {}", world.player.pos.y);
+    assert!(
+        fastest < reel * 1.5,
+        "reeling at {reel} m/s moved the player at {fastest} m/s"
+    );
+    assert!(
+        world.player.pos.y > 1.4 + reel * 0.3,
+        "the reel did pull the player up: y = {}",
+        world.player.pos.y
+    );
 }
