@@ -89,7 +89,8 @@ impl AudioBackend for RodioBackend {
 }
 
 fn audio_thread(sounds: Vec<Option<SamplesBuffer>>, commands: Receiver<Command>) {
-    let mut stream = match OutputStreamBuilder::open_default_stream() {
+    let opened = quiet_alsa::during(OutputStreamBuilder::open_default_stream);
+    let mut stream = match opened {
         Ok(stream) => stream,
         Err(err) => {
             crate::app::log_line(&format!(
@@ -126,5 +127,57 @@ fn audio_thread(sounds: Vec<Option<SamplesBuffer>>, commands: Receiver<Command>)
                 }
             }
         }
+    }
+}
+
+/// On a machine without sound, alsa-lib prints a dozen "ALSA lib ... Unknown PCM" lines to
+/// stderr while cpal probes the devices; the game reports the outcome in one line instead.
+/// alsa-lib's local error handler is per thread, and is only replaced around the probe (the
+/// stream's own errors later still reach stderr). libasound is linked through rodio → cpal →
+/// alsa-sys already.
+#[cfg(target_os = "linux")]
+mod quiet_alsa {
+    use std::ffi::{c_char, c_int, c_void};
+
+    /// `snd_local_error_handler_t`: the last argument is a `va_list`, unused here.
+    type LocalHandler = Option<
+        unsafe extern "C" fn(
+            *const c_char,
+            c_int,
+            *const c_char,
+            c_int,
+            *const c_char,
+            *mut c_void,
+        ),
+    >;
+
+    extern "C" {
+        fn snd_lib_error_set_local(handler: LocalHandler) -> LocalHandler;
+    }
+
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _function: *const c_char,
+        _err: c_int,
+        _fmt: *const c_char,
+        _args: *mut c_void,
+    ) {
+    }
+
+    pub fn during<T>(f: impl FnOnce() -> T) -> T {
+        // SAFETY: sets and restores this thread's handler; `ignore` never touches its arguments.
+        let previous = unsafe { snd_lib_error_set_local(Some(ignore)) };
+        let out = f();
+        // SAFETY: as above.
+        unsafe { snd_lib_error_set_local(previous) };
+        out
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod quiet_alsa {
+    pub fn during<T>(f: impl FnOnce() -> T) -> T {
+        f()
     }
 }
