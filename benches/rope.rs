@@ -44,7 +44,10 @@ fn scale(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500));
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
     targets = workloads, scale
 }
 criterion_main!(benches);

@@ -14,6 +14,9 @@ const ANCHOR: Vec2 = Vec2::new(0.0, 0.0);
 /// The box spans x 1..2, y −1..0: its bottom-left corner is 45° below the anchor, √2 m away.
 const CORNER: Vec2 = Vec2::new(1.0, -1.0);
 const ROPE_M: f32 = 4.0;
+/// Released this far below horizontal: low enough that after wrapping the player cannot climb
+/// above the corner and wrap a second corner of the box.
+const RELEASE_BELOW_RAD: f32 = std::f32::consts::FRAC_PI_6;
 
 fn tuning() -> Tuning {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tuning.ron");
@@ -82,7 +85,11 @@ fn swing(ticks: usize) -> Vec<Tick> {
     let tuning = tuning();
     let geometry = geometry();
     let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
-    let mut player = ANCHOR + Vec2::new(-libm::cosf(0.5236), -libm::sinf(0.5236)) * ROPE_M;
+    let mut player = ANCHOR
+        + Vec2::new(
+            -libm::cosf(RELEASE_BELOW_RAD),
+            -libm::sinf(RELEASE_BELOW_RAD),
+        ) * ROPE_M;
     let mut vel = Vec2::ZERO;
     let mut rope = Rope::new(ANCHOR, player, tuning.rope.max_length_m, &tuning.rope);
     let radius_m = tuning.rope.radius_m;

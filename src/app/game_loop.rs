@@ -186,6 +186,7 @@ impl Game {
             }
             let alpha = self.update(frame_s);
             self.draw(alpha);
+            self.audio.draw_overlay();
             if self.take_screenshot_if_due() {
                 return;
             }
@@ -201,6 +202,7 @@ impl Game {
         if is_key_pressed(keys::MUTE) {
             self.audio.toggle_mute();
         }
+        super::audio::handle_volume_keys(self.audio.as_mut());
         match &mut self.screen {
             Screen::Paused { selected } => {
                 if is_key_pressed(KeyCode::Down) || is_key_pressed(KeyCode::S) {

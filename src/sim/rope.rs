@@ -105,14 +105,24 @@ pub struct Rope {
     touching: Vec<bool>,
     /// Current total rest length.
     pub length_m: f32,
+    /// The rest length at the start of the step: reeling moves from it to `length_m` across the
+    /// substeps, so a tick's reel is a steady pull, not a one-substep jolt that Verlet would turn
+    /// into a huge velocity.
+    length_at_step_start_m: f32,
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
+    /// Per-step working memory, boxed so that a rope stays small to move inside `Hook`.
+    scratch: Box<Scratch>,
+}
+
+/// Working memory kept between steps only to avoid allocating.
+#[derive(Clone, Default)]
+struct Scratch {
     /// (chunk, collider, collider box) pairs from this step's broad phase, sorted by chunk.
     pairs: Vec<(usize, ColliderHandle, Aabb)>,
-    /// Scratch of the chain solve, kept to avoid allocating per substep.
-    solver: ChainScratch,
-    /// Inverse masses with the nodes in contact made heavy (scratch).
+    chain: ChainScratch,
+    /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
 }
 
@@ -170,11 +180,10 @@ impl Rope {
             nodes,
             inv_mass,
             length_m,
+            length_at_step_start_m: length_m,
             params: RopeParams { segments, ..params },
             last_substeps: 1,
-            pairs: Vec::new(),
-            solver: ChainScratch::default(),
-            contact_weights: Vec::new(),
+            scratch: Box::default(),
         }
     }
 
@@ -194,6 +203,7 @@ impl Rope {
         rope.nodes.copy_from_slice(points);
         rope.prev.copy_from_slice(points);
         rope.length_m = rope.measured_length_m();
+        rope.length_at_step_start_m = rope.length_m;
         rope
     }
 
@@ -319,7 +329,9 @@ impl Rope {
         for k in 1..=substeps {
             let anchor = anchor_from.lerp(anchor_to, k as f32 / substeps as f32);
             self.integrate(gravity, keep, h, anchor, end, end_vel);
-            let rest_m = self.segment_rest_m();
+            let length_m = self.length_at_step_start_m
+                + (self.length_m - self.length_at_step_start_m) * (k as f32 / substeps as f32);
+            let rest_m = length_m / self.segment_count() as f32;
             for _ in 0..self.params.chain_iterations.max(1) {
                 self.solve_chain(rest_m, false);
             }
@@ -334,6 +346,7 @@ impl Rope {
                 end_vel = (self.nodes[last] - self.prev[last]) / h;
             }
         }
+        self.length_at_step_start_m = self.length_m;
         h
     }
 
@@ -363,9 +376,10 @@ impl Rope {
     /// Gathers, once per step, the solids each chunk of segments may touch during the step.
     fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
-        self.pairs.clear();
-        let pipeline = geometry.pipeline(groups::SOLID);
         let segments = self.segment_count();
+        let pairs = &mut self.scratch.pairs;
+        pairs.clear();
+        let pipeline = geometry.pipeline(groups::SOLID);
         for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
             let end_node = (start + CHUNK_SEGMENTS).min(segments);
             let mut aabb = Aabb::new_invalid();
@@ -373,12 +387,12 @@ impl Rope {
                 aabb.take_point(p);
             }
             let aabb = aabb.loosened(margin_m);
-            let first = self.pairs.len();
+            let first = pairs.len();
             for (handle, collider) in pipeline.intersect_aabb_conservative(aabb) {
-                self.pairs.push((chunk, handle, collider.compute_aabb()));
+                pairs.push((chunk, handle, collider.compute_aabb()));
             }
             // The BVH's leaf order is an implementation detail: sort for determinism.
-            self.pairs[first..].sort_by_key(|(_, handle, _)| handle.into_raw_parts());
+            pairs[first..].sort_by_key(|(_, handle, _)| handle.into_raw_parts());
         }
     }
 
@@ -416,8 +430,9 @@ impl Rope {
     /// algorithm in O(N). Diagonal `w_i + w_{i+1}`, off-diagonal `−w_{i+1} d_i·d_{i+1}`; the
     /// matrix is diagonally dominant, so the sweep needs no pivoting.
     fn solve_chain(&mut self, rest_m: f32, contacts_heavy: bool) {
+        let scratch = &mut *self.scratch;
         if contacts_heavy {
-            let weights = &mut self.contact_weights;
+            let weights = &mut scratch.contact_weights;
             weights.clear();
             weights.extend(self.inv_mass.iter().zip(&self.touching).map(|(&w, &t)| {
                 if t {
@@ -428,12 +443,12 @@ impl Rope {
             }));
             solve_chain(
                 &mut self.nodes,
-                &self.contact_weights,
-                &mut self.solver,
+                &scratch.contact_weights,
+                &mut scratch.chain,
                 rest_m,
             );
         } else {
-            solve_chain(&mut self.nodes, &self.inv_mass, &mut self.solver, rest_m);
+            solve_chain(&mut self.nodes, &self.inv_mass, &mut scratch.chain, rest_m);
         }
     }
 
@@ -451,8 +466,8 @@ impl Rope {
         };
         let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
         let identity = Pose::IDENTITY;
-        for p in 0..self.pairs.len() {
-            let (chunk, handle, solid_aabb) = self.pairs[p];
+        for p in 0..self.scratch.pairs.len() {
+            let (chunk, handle, solid_aabb) = self.scratch.pairs[p];
             let collider = geometry.collider(handle);
             let (pose, shape) = (collider.position(), collider.shape());
             let first = chunk * CHUNK_SEGMENTS;

@@ -1,0 +1,175 @@
+// Tether's browser audio: a miniquad JS plugin over Web Audio.
+//
+// Load it after mq_js_bundle.js and before load("tether.wasm"). It adds plain functions to the
+// wasm "env" imports (as macroquad's own JS does), so the Rust side needs no wasm-bindgen; the
+// Rust half is src/app/audio/web_backend.rs.
+//
+// Why a plugin and not macroquad's "audio" feature: cargo's `links` check ignores target cfgs,
+// so macroquad's quad-snd (quad-alsa-sys, links = "alsa") cannot sit in the same dependency
+// graph as rodio's cpal (alsa-sys, links = "alsa"), even when one is wasm-only.
+//
+// - Sounds arrive as WAV bytes and are decoded with decodeAudioData while the loading screen
+//   shows; the Rust side polls each sound's state (and gives up after a timeout, so a decode
+//   that never answers cannot hang the game).
+// - One-shots play through their own gain node; loops (music, rope creak, wind) start once and
+//   follow the volume the game sets every frame, smoothed to avoid zipper noise.
+// - Browsers keep audio suspended until a user gesture: the first click, key or touch resumes
+//   the context. One-shots asked for before that are dropped rather than queued (they would
+//   all burst out at once on resume).
+// - Settings go to localStorage, when the browser allows it.
+"use strict";
+(function () {
+    const AudioContextClass = window.AudioContext || window.webkitAudioContext;
+    const SETTINGS_KEY = "tether.settings";
+    const LOOP_SMOOTHING_S = 0.05;
+
+    let ctx = null;
+    const buffers = new Map(); // id -> AudioBuffer
+    const states = new Map(); // id -> 0 decoding, 1 ready, -1 failed
+    const loops = new Map(); // id -> { source, gain }
+
+    function context() {
+        if (ctx === null && AudioContextClass) {
+            try {
+                ctx = new AudioContextClass();
+            } catch (e) {
+                console.warn("tether audio: no AudioContext:", e);
+                ctx = undefined;
+            }
+        }
+        return ctx || null;
+    }
+
+    function unlock() {
+        const c = context();
+        if (c && c.state !== "running") {
+            c.resume().catch(function () {});
+        }
+    }
+    // Capture phase on window: runs inside the gesture, before the canvas handlers.
+    ["pointerdown", "mousedown", "keydown", "touchstart", "touchend"].forEach(function (type) {
+        window.addEventListener(type, unlock, true);
+    });
+
+    function available() {
+        return AudioContextClass ? 1 : 0;
+    }
+
+    function decode(id, ptr, len) {
+        const c = context();
+        if (!c) {
+            states.set(id, -1);
+            return;
+        }
+        states.set(id, 0);
+        // slice() copies: the wasm memory may move or be reused after this call.
+        const bytes = wasm_memory.buffer.slice(ptr, ptr + len);
+        const ok = function (buffer) {
+            buffers.set(id, buffer);
+            states.set(id, 1);
+        };
+        const fail = function (err) {
+            console.warn("tether audio: cannot decode sound " + id + ":", err);
+            states.set(id, -1);
+        };
+        try {
+            const promise = c.decodeAudioData(bytes, ok, fail);
+            if (promise && promise.catch) {
+                promise.catch(function () {});
+            }
+        } catch (e) {
+            fail(e);
+        }
+    }
+
+    function decode_state(id) {
+        return states.has(id) ? states.get(id) : -1;
+    }
+
+    function play(id, volume) {
+        const c = context();
+        const buffer = buffers.get(id);
+        if (!c || !buffer || c.state !== "running" || !(volume > 0)) {
+            return;
+        }
+        const source = c.createBufferSource();
+        const gain = c.createGain();
+        source.buffer = buffer;
+        gain.gain.value = volume;
+        source.connect(gain);
+        gain.connect(c.destination);
+        source.onended = function () {
+            source.disconnect();
+            gain.disconnect();
+        };
+        source.start();
+    }
+
+    function set_loop(id, volume) {
+        const c = context();
+        const buffer = buffers.get(id);
+        if (!c || !buffer) {
+            return;
+        }
+        let entry = loops.get(id);
+        if (!entry) {
+            const source = c.createBufferSource();
+            const gain = c.createGain();
+            source.buffer = buffer;
+            source.loop = true;
+            gain.gain.value = 0;
+            source.connect(gain);
+            gain.connect(c.destination);
+            source.start();
+            entry = { source: source, gain: gain };
+            loops.set(id, entry);
+        }
+        const target = volume > 0 ? volume : 0;
+        entry.gain.gain.setTargetAtTime(target, c.currentTime, LOOP_SMOOTHING_S);
+    }
+
+    function unlocked() {
+        return ctx && ctx.state === "running" ? 1 : 0;
+    }
+
+    function settings_load(ptr, cap) {
+        try {
+            const text = window.localStorage.getItem(SETTINGS_KEY);
+            if (text === null) {
+                return -1;
+            }
+            const bytes = new TextEncoder().encode(text);
+            if (bytes.length > cap) {
+                return -2;
+            }
+            new Uint8Array(wasm_memory.buffer, ptr, bytes.length).set(bytes);
+            return bytes.length;
+        } catch (e) {
+            return -1; // storage disabled: settings live in memory only
+        }
+    }
+
+    function settings_save(ptr, len) {
+        try {
+            const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
+            window.localStorage.setItem(SETTINGS_KEY, text);
+        } catch (e) {
+            console.warn("tether audio: cannot save settings:", e);
+        }
+    }
+
+    miniquad_add_plugin({
+        register_plugin: function (importObject) {
+            importObject.env.tether_audio_available = available;
+            importObject.env.tether_audio_decode = decode;
+            importObject.env.tether_audio_decode_state = decode_state;
+            importObject.env.tether_audio_play = play;
+            importObject.env.tether_audio_set_loop = set_loop;
+            importObject.env.tether_audio_unlocked = unlocked;
+            importObject.env.tether_settings_load = settings_load;
+            importObject.env.tether_settings_save = settings_save;
+        },
+        name: "tether_audio",
+        version: 1,
+    });
+})();
