@@ -46,7 +46,8 @@ pub async fn run(options: LaunchOptions) {
         }
     };
     // Sounds load (and on the web decode, then wait for a click) before the first level.
-    let automated = options.replay.is_some() || options.screenshot.is_some() || options.hold_at_tick.is_some();
+    let automated =
+        options.replay.is_some() || options.screenshot.is_some() || options.hold_at_tick.is_some();
     let audio = audio::start(automated).await;
     Game::new(data, options, audio).run().await;
 }
