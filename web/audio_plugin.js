@@ -158,6 +158,19 @@
         }
     }
 
+    // For the browser console and tests: what the plugin holds right now.
+    window.tether_audio_status = function () {
+        const decoded = [];
+        states.forEach(function (state, id) {
+            decoded.push(id + ":" + state);
+        });
+        return {
+            context: ctx ? ctx.state : "none",
+            decoded: decoded.join(" "),
+            loops: loops.size,
+        };
+    };
+
     miniquad_add_plugin({
         register_plugin: function (importObject) {
             importObject.env.tether_audio_available = available;
