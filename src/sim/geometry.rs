@@ -238,21 +238,49 @@ impl Geometry {
             .map(|(_, projection)| projection)
     }
 
-    /// Sweeps `shape` from `pose` along `delta` against solids.
+    /// Sweeps `shape` from `pose` along `delta` against solids, stopping `skin_m` short of the
+    /// first one. A shape that starts touching or slightly inside a solid is not stopped when it
+    /// moves away from it (depenetration handles overlaps).
     pub fn cast_shape_on_solids(
         &self,
         pose: &Pose,
         delta: Vec2,
         shape: &dyn Shape,
+        skin_m: f32,
     ) -> Option<ShapeCastHit> {
         let options = ShapeCastOptions {
             max_time_of_impact: 1.0,
-            stop_at_penetration: true,
-            ..ShapeCastOptions::default()
+            target_distance: skin_m,
+            stop_at_penetration: false,
+            compute_impact_geometry_on_penetration: true,
         };
         self.pipeline(groups::SOLID)
             .cast_shape(pose, delta, shape, options)
             .map(|(_, hit)| hit)
+    }
+
+    /// The deepest overlap of `shape` at `pose` with a solid: the direction to push the shape
+    /// out (unit) and how far. `None` when it overlaps nothing.
+    pub fn deepest_solid_overlap(&self, pose: &Pose, shape: &dyn Shape) -> Option<(Vec2, f32)> {
+        let pipeline = self.pipeline(groups::SOLID);
+        let mut deepest: Option<(Vec2, f32)> = None;
+        for (_, collider) in pipeline.intersect_shape(*pose, shape) {
+            let contact = rapier2d::parry::query::contact(
+                pose,
+                shape,
+                collider.position(),
+                collider.shape(),
+                0.0,
+            );
+            if let Ok(Some(contact)) = contact {
+                let depth = -contact.dist;
+                if depth > 0.0 && deepest.is_none_or(|(_, d)| depth > d) {
+                    // normal1 points from the shape toward the solid: push the other way.
+                    deepest = Some((-contact.normal1, depth));
+                }
+            }
+        }
+        deepest
     }
 
     /// Tags of all colliders of `target` that `shape` at `pose` overlaps, in collider order.

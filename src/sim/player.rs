@@ -1,23 +1,20 @@
 //! The player's platformer movement: run, jump (coyote time, buffering, variable height),
 //! gravity with a capped fall, and collision through Rapier's kinematic character controller.
 
-use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::parry::shape::Cuboid;
 
 use super::event::Event;
-use super::geometry::{groups, Geometry};
+use super::geometry::Geometry;
 use super::input::InputFrame;
 use super::math::{approach, Pose, Vec2};
 use super::tuning::{PlayerTuning, Tuning, TICK_DT_S};
 
-/// Skin kept between the player and surfaces by the character controller.
-const CONTACT_OFFSET_M: f32 = 0.01;
-/// Steepest slope the player walks up.
-const MAX_SLOPE_CLIMB_DEG: f32 = 50.0;
-/// Below this slope the player does not slide down.
-const MIN_SLOPE_SLIDE_DEG: f32 = 40.0;
-/// How far down the controller snaps a grounded player to follow a descending floor.
-const GROUND_SNAP_M: f32 = 0.08;
+/// Gap kept between the player and surfaces, so a resting player is never counted as inside.
+const SKIN_M: f32 = 0.005;
+/// How far below its feet the player looks for ground after moving.
+const GROUND_PROBE_M: f32 = 0.02;
+/// Depenetration passes per tick (the rope can pull the player a little into a corner).
+const DEPENETRATION_PASSES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
@@ -151,12 +148,19 @@ impl Player {
         } else {
             1.0
         };
-        self.vel.y -= tuning.gravity_m_per_s2 * gravity_scale * dt;
-        self.vel.y = self.vel.y.max(-tuning.max_fall_speed_m_per_s);
+        // On the ground there is no gravity step: pushing the box into the floor every tick made
+        // the character controller stop short on flat ground now and then (a visible stutter).
+        // Ground snapping keeps the player on a floor that falls away.
+        if !self.grounded || self.vel.y > 0.0 {
+            self.vel.y -= tuning.gravity_m_per_s2 * gravity_scale * dt;
+            self.vel.y = self.vel.y.max(-tuning.max_fall_speed_m_per_s);
+        }
     }
 
-    /// Moves the player by `desired` through the level with Rapier's character controller,
-    /// removes the velocity going into whatever it hit, updates ground contact and emits `Landed`.
+    /// Moves the player by `desired` through the level: first out of any overlap, then along x,
+    /// then along y, each a Rapier shape cast (the classic platformer order: a wall stops only the
+    /// horizontal part, so the player slides down walls instead of sticking). Velocity going into
+    /// whatever was hit is removed; ground contact is probed below the feet; `Landed` is emitted.
     pub fn move_and_collide(
         &mut self,
         desired: Vec2,
@@ -164,25 +168,19 @@ impl Player {
         tuning: &PlayerTuning,
         events: &mut Vec<Event>,
     ) {
-        let controller = character_controller();
         let shape = Self::shape(tuning);
-        let pose = Pose::from_translation(self.pos);
-        let pipeline = geometry.pipeline(groups::SOLID);
-        let mut hit_normals: Vec<Vec2> = Vec::new();
-        let movement =
-            controller.move_shape(TICK_DT_S, &pipeline, &shape, &pose, desired, |collision| {
-                hit_normals.push(collision.hit.normal1);
-            });
-        self.pos += movement.translation;
+        self.depenetrate(geometry, &shape);
         let impact_speed_m_per_s = -self.vel.y;
-        for normal in hit_normals {
-            let into_surface = self.vel.dot(normal);
-            if into_surface < 0.0 {
-                self.vel -= normal * into_surface;
+        for axis_delta in [Vec2::new(desired.x, 0.0), Vec2::new(0.0, desired.y)] {
+            if let Some(normal) = self.move_along(axis_delta, geometry, &shape) {
+                let into_surface = self.vel.dot(normal);
+                if into_surface < 0.0 {
+                    self.vel -= normal * into_surface;
+                }
             }
         }
         let was_grounded = self.grounded;
-        self.grounded = movement.grounded && self.vel.y <= 1e-3;
+        self.grounded = self.vel.y <= 1e-3 && self.ground_below(geometry, &shape, tuning);
         if self.grounded {
             self.vel.y = 0.0;
             if !was_grounded {
@@ -192,17 +190,48 @@ impl Player {
             }
         }
     }
-}
 
-fn character_controller() -> KinematicCharacterController {
-    KinematicCharacterController {
-        up: Vec2::Y,
-        offset: CharacterLength::Absolute(CONTACT_OFFSET_M),
-        slide: true,
-        autostep: None,
-        max_slope_climb_angle: MAX_SLOPE_CLIMB_DEG.to_radians(),
-        min_slope_slide_angle: MIN_SLOPE_SLIDE_DEG.to_radians(),
-        snap_to_ground: Some(CharacterLength::Absolute(GROUND_SNAP_M)),
-        ..KinematicCharacterController::default()
+    /// Moves by `delta` until the first solid; returns that solid's surface normal if one was hit.
+    fn move_along(&mut self, delta: Vec2, geometry: &Geometry, shape: &Cuboid) -> Option<Vec2> {
+        if delta.length_squared() < 1e-14 {
+            return None;
+        }
+        let pose = Pose::from_translation(self.pos);
+        match geometry.cast_shape_on_solids(&pose, delta, shape, SKIN_M) {
+            Some(hit) if hit.time_of_impact < 1.0 => {
+                self.pos += delta * hit.time_of_impact;
+                Some(hit.normal1)
+            }
+            _ => {
+                self.pos += delta;
+                None
+            }
+        }
+    }
+
+    /// Whether a walkable surface is right under the player.
+    fn ground_below(&self, geometry: &Geometry, shape: &Cuboid, tuning: &PlayerTuning) -> bool {
+        let pose = Pose::from_translation(self.pos);
+        let probe = Vec2::new(0.0, -(GROUND_PROBE_M + SKIN_M));
+        geometry
+            .cast_shape_on_solids(&pose, probe, shape, 0.0)
+            .is_some_and(|hit| {
+                hit.time_of_impact < 1.0 && hit.normal1.y >= tuning.ground_normal_min_y
+            })
+    }
+
+    /// Pushes the player out of solids it overlaps (after a rope pull or a spawn on an edge).
+    fn depenetrate(&mut self, geometry: &Geometry, shape: &Cuboid) {
+        for _ in 0..DEPENETRATION_PASSES {
+            let pose = Pose::from_translation(self.pos);
+            let Some((out, depth)) = geometry.deepest_solid_overlap(&pose, shape) else {
+                return;
+            };
+            self.pos += out * (depth + SKIN_M);
+            let into_surface = self.vel.dot(out);
+            if into_surface < 0.0 {
+                self.vel -= out * into_surface;
+            }
+        }
     }
 }
