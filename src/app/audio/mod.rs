@@ -132,6 +132,11 @@ impl<B: AudioBackend> GameAudio<B> {
         &self.backend
     }
 
+    /// The backend, for tests that need to reset what a recorder has seen.
+    pub fn backend_mut(&mut self) -> &mut B {
+        &mut self.backend
+    }
+
     pub fn settings(&self) -> &AudioSettings {
         &self.settings
     }
