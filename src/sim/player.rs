@@ -29,6 +29,9 @@ pub struct Player {
     pub variable_jump_ticks_left: u32,
     /// -1 or +1; which way the player last moved, for aiming without a mouse.
     pub facing: i8,
+    /// Let go of a rope and not yet landed or steered against the motion: air drag does not
+    /// apply, so the swing's momentum is kept exactly.
+    pub flung: bool,
 }
 
 /// What the movement rules decided for this tick, before collision.
@@ -46,6 +49,7 @@ impl Player {
             jump_pressed_ticks_ago: None,
             variable_jump_ticks_left: 0,
             facing: 1,
+            flung: false,
         }
     }
 
@@ -131,15 +135,17 @@ impl Player {
         } else {
             (tuning.air_accel_m_per_s2, tuning.air_decel_m_per_s2)
         };
-        let above_run_speed_same_way = input.move_x != 0
-            && self.vel.x.signum() == target_vx.signum()
-            && self.vel.x.abs() > tuning.run_speed_m_per_s;
-        let rate = if input.move_x == 0 || above_run_speed_same_way {
-            decel
-        } else {
-            accel
-        };
-        self.vel.x = approach(self.vel.x, target_vx, rate * dt);
+        let opposing = input.move_x != 0 && self.vel.x.signum() != target_vx.signum();
+        if self.grounded || opposing {
+            self.flung = false;
+        }
+        if !self.flung {
+            let rate = if input.move_x == 0 { decel } else { accel };
+            self.vel.x = approach(self.vel.x, target_vx, rate * dt);
+        } else if input.move_x != 0 && self.vel.x.abs() < tuning.run_speed_m_per_s {
+            // Flung but slower than running: steering the same way may still speed up.
+            self.vel.x = approach(self.vel.x, target_vx, accel * dt);
+        }
 
         let near_apex =
             self.vel.y.abs() < tuning.apex_threshold_m_per_s && input.jump_held && !self.grounded;

@@ -159,6 +159,7 @@ impl World {
         let attached = matches!(self.hook, Hook::Attached { .. });
         if attached && (input.release_pressed || input.jump_pressed || input.fire_pressed) {
             self.hook = Hook::Idle;
+            self.player.flung = true;
             events.push(Event::Released);
             // Jumping off a rope in mid-air gives a small boost; a jump from the ground is
             // already a full jump.
@@ -354,6 +355,7 @@ impl World {
         h.vec(self.player.pos);
         h.vec(self.player.vel);
         h.u64(self.player.grounded as u64);
+        h.u64(self.player.flung as u64);
         h.u64(self.deaths as u64);
         h.u64(self.completed_at_tick.unwrap_or(u64::MAX));
         match &self.hook {
