@@ -99,8 +99,9 @@ cmd_bench() {
     native_deps
     log "rope stats (reference vs ours, same run)"
     cargo run --release --example rope_stats
-    log "criterion benches"
-    cargo bench
+    log "criterion benches (rope: ref-gs80 beside ours; step: one full tick)"
+    cargo bench --bench rope
+    cargo bench --bench step
 }
 
 case "${1:-}" in
