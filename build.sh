@@ -78,6 +78,9 @@ cmd_test() {
     rustup component add rustfmt clippy >/dev/null 2>&1 || true
     cargo fmt --all -- --check
     cargo clippy --release --all-targets -- -D warnings
+    rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
+        || rustup target add wasm32-unknown-unknown
+    cargo clippy --release --target wasm32-unknown-unknown --lib --bins -- -D warnings
     log "unit and integration tests (release build, reused below)"
     cargo test --release
     log "levels pass check"

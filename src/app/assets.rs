@@ -4,13 +4,12 @@
 
 use std::sync::Arc;
 
-use macroquad::camera::set_default_camera;
 use macroquad::file::load_string;
 use macroquad::shapes::draw_rectangle;
-use macroquad::text::{draw_text, measure_text};
-use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
+use macroquad::window::{next_frame, screen_height, screen_width};
 
 use crate::app::palette;
+use crate::app::render::hud::{draw_centered, draw_title_screen};
 use crate::cli::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
 use crate::sim::{LevelIndex, Tuning};
 
@@ -27,18 +26,9 @@ pub struct GameData {
 
 /// Draws the loading screen: a title and a progress bar.
 pub fn draw_loading(done: usize, total: usize, what: &str) {
-    set_default_camera();
-    clear_background(palette::BACKGROUND.color());
-    let (w, h) = (screen_width(), screen_height());
-    let title = "TETHER";
-    let dims = measure_text(title, None, 64, 1.0);
-    draw_text(
-        title,
-        (w - dims.width) * 0.5,
-        h * 0.4,
-        64.0,
-        palette::ROPE.color(),
-    );
+    draw_title_screen();
+    let w = screen_width();
+    let h = screen_height();
     let bar_w = w * 0.4;
     let x = (w - bar_w) * 0.5;
     let y = h * 0.5;
@@ -49,15 +39,7 @@ pub fn draw_loading(done: usize, total: usize, what: &str) {
         done as f32 / total as f32
     };
     draw_rectangle(x, y, bar_w * fraction, 12.0, palette::PLAYER.color());
-    let label = format!("loading {what}");
-    let dims = measure_text(&label, None, 22, 1.0);
-    draw_text(
-        &label,
-        (w - dims.width) * 0.5,
-        y + 44.0,
-        22.0,
-        palette::TEXT_DIM.color(),
-    );
+    draw_centered(&format!("loading {what}"), y + 44.0, 22, palette::TEXT_DIM);
 }
 
 async fn fetch(path: &str) -> Result<String, String> {

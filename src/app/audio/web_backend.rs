@@ -144,29 +144,10 @@ pub async fn click_to_start() {
 
 fn draw_click_screen() {
     use crate::app::palette;
-    use macroquad::text::{draw_text, measure_text};
-    use macroquad::window::{clear_background, screen_height, screen_width};
-    macroquad::camera::set_default_camera();
-    clear_background(palette::BACKGROUND.color());
-    let (w, h) = (screen_width(), screen_height());
-    let title = "TETHER";
-    let dims = measure_text(title, None, 64, 1.0);
-    draw_text(
-        title,
-        (w - dims.width) * 0.5,
-        h * 0.4,
-        64.0,
-        palette::ROPE.color(),
-    );
-    let line = "click or press any key to start";
-    let dims = measure_text(line, None, 28, 1.0);
-    draw_text(
-        line,
-        (w - dims.width) * 0.5,
-        h * 0.55,
-        28.0,
-        palette::TEXT.color(),
-    );
+    use crate::app::render::hud::{draw_centered, draw_title_screen};
+    draw_title_screen();
+    let y = macroquad::window::screen_height() * 0.55;
+    draw_centered("click or press any key to start", y, 28, palette::TEXT);
 }
 
 pub fn load_settings_text() -> Option<String> {

@@ -56,6 +56,26 @@ pub fn draw_hud(
     }
 }
 
+/// Text centred horizontally on the screen with its baseline at `y`.
+pub fn draw_centered(text: &str, y: f32, size: u16, color: palette::Rgb) {
+    let dims = measure_text(text, None, size, 1.0);
+    draw_text(
+        text,
+        (screen_width() - dims.width) * 0.5,
+        y,
+        size as f32,
+        color.color(),
+    );
+}
+
+/// Clears the screen and draws the game's title: the start of the loading and click-to-start
+/// screens.
+pub fn draw_title_screen() {
+    set_default_camera();
+    macroquad::window::clear_background(palette::BACKGROUND.color());
+    draw_centered("TETHER", screen_height() * 0.4, 64, palette::ROPE);
+}
+
 /// A dimmed panel with a title and lines, centred.
 pub fn draw_panel(title: &str, lines: &[(String, bool)], title_color: palette::Rgb) {
     set_default_camera();
