@@ -4,7 +4,7 @@
 use rapier2d::parry::query;
 use rapier2d::parry::shape::Segment;
 use tether::sim::geometry::{groups, Geometry};
-use tether::sim::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
+use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::{Rope, RopeParams, DEFAULT_CHAIN_ITERATIONS, DEFAULT_FRICTION};
 
@@ -27,28 +27,7 @@ fn params(segments: usize, end_mass_ratio: f32) -> RopeParams {
 }
 
 fn level(solids: Vec<ShapeDef>) -> Geometry {
-    let level = LevelDef {
-        name: "settle".into(),
-        spawn: P(-50.0, 50.0),
-        goal: RectDef {
-            min: P(100.0, 100.0),
-            max: P(101.0, 101.0),
-        },
-        max_rope_length_m: None,
-        view_height_m: 18.0,
-        kill_y_m: -100.0,
-        solids: solids
-            .into_iter()
-            .map(|shape| SolidDef {
-                shape,
-                hookable: true,
-            })
-            .collect(),
-        hazards: vec![],
-        checkpoints: vec![],
-        grapple_points: vec![],
-    };
-    Geometry::from_level(&level, 0.3).unwrap()
+    Geometry::of_solids(solids)
 }
 
 fn stretch(rope: &Rope) -> f32 {

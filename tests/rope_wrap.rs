@@ -5,7 +5,7 @@
 use rapier2d::parry::query;
 use rapier2d::parry::shape::Segment;
 use tether::sim::geometry::{groups, Geometry};
-use tether::sim::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
+use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::Rope;
 use tether::sim::{Tuning, TICK_DT_S};
@@ -24,29 +24,11 @@ fn tuning() -> Tuning {
 }
 
 fn geometry() -> Geometry {
-    let level = LevelDef {
-        name: "wrap".into(),
-        spawn: P(-5.0, 5.0),
-        goal: RectDef {
-            min: P(100.0, 100.0),
-            max: P(101.0, 101.0),
-        },
-        max_rope_length_m: None,
-        view_height_m: 18.0,
-        kill_y_m: -100.0,
-        solids: vec![SolidDef {
-            shape: ShapeDef::Box {
-                center: P(1.5, -0.5),
-                half_extents: P(0.5, 0.5),
-                rotation_deg: 0.0,
-            },
-            hookable: true,
-        }],
-        hazards: vec![],
-        checkpoints: vec![],
-        grapple_points: vec![],
-    };
-    Geometry::from_level(&level, 0.3).unwrap()
+    Geometry::of_solids(vec![ShapeDef::Box {
+        center: P(1.5, -0.5),
+        half_extents: P(0.5, 0.5),
+        rotation_deg: 0.0,
+    }])
 }
 
 fn distance_to_rope(rope: &Rope, p: Vec2) -> f32 {

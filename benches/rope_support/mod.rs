@@ -10,7 +10,7 @@ use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
 use rapier2d::parry::query;
 use rapier2d::parry::shape::Segment;
 use tether::sim::geometry::{groups, Geometry};
-use tether::sim::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
+use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::{Rope, RopeParams, DEFAULT_CHAIN_ITERATIONS, DEFAULT_FRICTION};
 
@@ -100,28 +100,7 @@ impl Workload {
 }
 
 fn level(solids: Vec<ShapeDef>) -> Geometry {
-    let def = LevelDef {
-        name: "rope bench".into(),
-        spawn: P(0.0, 0.0),
-        goal: RectDef {
-            min: P(5000.0, 5000.0),
-            max: P(5001.0, 5001.0),
-        },
-        max_rope_length_m: None,
-        view_height_m: 18.0,
-        kill_y_m: -1000.0,
-        solids: solids
-            .into_iter()
-            .map(|shape| SolidDef {
-                shape,
-                hookable: true,
-            })
-            .collect(),
-        hazards: vec![],
-        checkpoints: vec![],
-        grapple_points: vec![],
-    };
-    Geometry::from_level(&def, 0.3).expect("bench level builds")
+    Geometry::of_solids(solids)
 }
 
 /// A small deterministic generator for shape sizes (no `rand` in the sim's dependency tree).

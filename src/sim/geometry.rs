@@ -14,7 +14,7 @@ use rapier2d::parry::shape::Shape;
 use rapier2d::pipeline::{QueryFilter, QueryPipeline};
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
 
-use super::level::{LevelDef, RectDef, ShapeDef};
+use super::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
 use super::math::{rotation_from_deg, Pose, Vec2};
 
 /// What a collider is, stored in its `user_data` together with its index in the level's list.
@@ -187,6 +187,34 @@ impl Geometry {
             },
         );
         Ok(geometry)
+    }
+
+    /// Geometry of hookable `solids` alone (spawn and goal far away): for rope tests and
+    /// benches that need shapes to collide with but no level around them.
+    pub fn of_solids(solids: Vec<ShapeDef>) -> Geometry {
+        let level = LevelDef {
+            name: "solids".into(),
+            spawn: P(-5000.0, 5000.0),
+            goal: RectDef {
+                min: P(5000.0, 5000.0),
+                max: P(5001.0, 5001.0),
+            },
+            max_rope_length_m: None,
+            view_height_m: 18.0,
+            kill_y_m: -10_000.0,
+            solids: solids
+                .into_iter()
+                .map(|shape| SolidDef {
+                    shape,
+                    hookable: true,
+                })
+                .collect(),
+            hazards: vec![],
+            checkpoints: vec![],
+            grapple_points: vec![],
+        };
+        Geometry::from_level(&level, 0.3)
+            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
     }
 
     /// A query pipeline over the colliders in `target` groups.
