@@ -3,8 +3,7 @@
 //! rates, and one press never fires twice at low ones.
 
 use macroquad::input::{
-    is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed, mouse_wheel,
-    KeyCode, MouseButton,
+    is_key_down, is_key_pressed, is_mouse_button_pressed, mouse_wheel, KeyCode, MouseButton,
 };
 
 use crate::sim::math::Vec2;
@@ -30,7 +29,8 @@ pub mod keys {
 fn any_down(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_down(k))
 }
-fn any_pressed(keys: &[KeyCode]) -> bool {
+/// Whether any of `keys` went down this frame.
+pub fn any_pressed(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_pressed(k))
 }
 
@@ -83,9 +83,4 @@ impl InputLatch {
         self.wheel_notches = 0;
         frame
     }
-}
-
-/// Whether the left mouse button is held (used by menus).
-pub fn mouse_held() -> bool {
-    is_mouse_button_down(MouseButton::Left)
 }

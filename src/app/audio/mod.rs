@@ -22,8 +22,6 @@ pub mod settings;
 #[cfg(target_arch = "wasm32")]
 pub mod web_backend;
 
-use macroquad::input::{is_key_pressed, KeyCode};
-
 pub use self::mapping::{LoopId, SoundId};
 pub use self::settings::{AudioSettings, SettingsStore, VolumeChannel};
 use crate::sim::{Event, World};
@@ -39,14 +37,6 @@ pub trait AudioOut {
     fn change_volume(&mut self, _channel: VolumeChannel, _steps: i32) {}
     /// Draws a short note after a settings change (screen space, over everything).
     fn draw_overlay(&mut self) {}
-}
-
-/// No sound at all.
-pub struct Silent;
-
-impl AudioOut for Silent {
-    fn on_events(&mut self, _events: &[Event], _world: &World) {}
-    fn update(&mut self, _world: Option<&World>, _paused: bool) {}
 }
 
 /// Plays sounds that were loaded before play started. Volumes are final gains (0..=1).
@@ -265,7 +255,7 @@ pub mod keys {
 
 /// Reads the volume keys once per frame and passes changes to `audio`.
 pub fn handle_volume_keys(audio: &mut dyn AudioOut) {
-    let pressed = |codes: &[KeyCode]| codes.iter().any(|&k| is_key_pressed(k));
+    let pressed = crate::app::input_map::any_pressed;
     let changes = [
         (
             VolumeChannel::Master,

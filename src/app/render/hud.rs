@@ -8,6 +8,9 @@ use macroquad::window::{screen_height, screen_width};
 use crate::app::palette;
 use crate::sim::TICKS_PER_SECOND;
 
+/// Distance of HUD text from the screen's edges, in pixels.
+const HUD_MARGIN_PX: f32 = 16.0;
+
 /// `m:ss.cc` for a tick count.
 pub fn format_time(ticks: u64) -> String {
     let centis = ticks * 100 / TICKS_PER_SECOND as u64;
@@ -29,31 +32,27 @@ pub fn draw_hud(
     set_default_camera();
     draw_text(
         format!("{level_number}/{level_count}  {level_name}"),
-        16.0,
+        HUD_MARGIN_PX,
         30.0,
         28.0,
         palette::TEXT.color(),
     );
-    let time = format_time(ticks);
-    let dims = measure_text(&time, None, 32, 1.0);
-    draw_text(
-        &time,
-        screen_width() - dims.width - 16.0,
-        32.0,
-        32.0,
-        palette::TEXT.color(),
-    );
+    draw_right_aligned(&format_time(ticks), 32.0, 32, palette::TEXT);
     if deaths > 0 {
-        let text = format!("deaths {deaths}");
-        let dims = measure_text(&text, None, 22, 1.0);
-        draw_text(
-            &text,
-            screen_width() - dims.width - 16.0,
-            58.0,
-            22.0,
-            palette::TEXT_DIM.color(),
-        );
+        draw_right_aligned(&format!("deaths {deaths}"), 58.0, 22, palette::TEXT_DIM);
     }
+}
+
+/// Text against the right edge of the screen (with the HUD's margin), baseline at `y`.
+fn draw_right_aligned(text: &str, y: f32, size: u16, color: palette::Rgb) {
+    let dims = measure_text(text, None, size, 1.0);
+    draw_text(
+        text,
+        screen_width() - dims.width - HUD_MARGIN_PX,
+        y,
+        size as f32,
+        color.color(),
+    );
 }
 
 /// Text centred horizontally on the screen with its baseline at `y`.
