@@ -7,9 +7,15 @@
 #[path = "../benches/rope_support/mod.rs"]
 mod rope_support;
 
+use std::path::Path;
+use std::time::Instant;
+
+use rope_support::slack::{game_tuning, slack_workloads, SlackRun};
 use rope_support::{
     drape, hang, hang_heavy, run, whip, Sim, Stats, Workload, RADIUS_M, SCALE_NODES,
 };
+use tether::sim::rope_shape::{self, measure_replay, ShapeTally, MAX_FREE_BEND_DEG};
+use tether::sim::Replay;
 
 struct Row {
     workload: String,
@@ -78,7 +84,83 @@ fn goal(name: &str, met: bool, detail: String) {
     );
 }
 
+fn print_shape_header(first: &str) {
+    println!(
+        "| {first} | rope ticks | ticks with a self-crossing | most at once | ticks with a free bend > {MAX_FREE_BEND_DEG:.0}° | sharpest free bend | µs/tick |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+}
+
+fn print_shape_row(name: &str, t: &ShapeTally, us_per_tick: Option<f64>) {
+    println!(
+        "| {name} | {} | {} ({:.1} %) | {} | {} ({:.1} %) | {:.0}° | {} |",
+        t.rope_ticks,
+        t.ticks_crossing,
+        t.crossing_pct(),
+        t.max_crossings,
+        t.ticks_sharp_bend,
+        t.sharp_bend_pct(),
+        t.sharpest_bend_deg,
+        us_per_tick.map_or("—".to_string(), |us| format!("{us:.1}"))
+    );
+}
+
+/// The slack workloads (benches/rope_support/slack.rs) and every shipped solution replay:
+/// the rope's shape per tick. Returns the tally over all of them.
+fn slack_tables() -> ShapeTally {
+    let tuning = game_tuning();
+    let mut all = ShapeTally::default();
+    println!("\n## Slack rope (the game's rope: 0.3 m segments, 50× player end, 8 substeps)\n");
+    print_shape_header("workload");
+    for w in slack_workloads() {
+        let mut run = SlackRun::new(&w, &tuning);
+        let mut tally = ShapeTally::default();
+        let mut times_us = Vec::with_capacity(w.ticks);
+        for _ in 0..w.ticks {
+            let start = Instant::now();
+            run.step();
+            times_us.push(start.elapsed().as_secs_f64() * 1e6);
+            let rope = &run.rope;
+            tally.add(rope_shape::measure(
+                &rope.nodes,
+                rope.touching(),
+                rope.nominal_segment_m(),
+            ));
+        }
+        times_us.sort_by(f64::total_cmp);
+        print_shape_row(w.name, &tally, Some(times_us[times_us.len() / 2]));
+        all.merge(&tally);
+    }
+
+    println!("\n## Solution replays (the player's rope on every tick it exists)\n");
+    print_shape_header("replay");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(root.join("levels/solutions"))
+        .expect("levels/solutions exists")
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    files.sort();
+    for path in files {
+        let text = tether::cli::read_text(&path).expect("readable");
+        let replay = Replay::from_ron(&text, &path.display().to_string()).expect("parses");
+        let mut world =
+            tether::cli::load_world(&root.join("levels").join(&replay.level), tuning.clone())
+                .expect("level loads");
+        let mut tally = ShapeTally::default();
+        measure_replay(&replay, &mut world)
+            .iter()
+            .for_each(|(_, shape)| tally.add(*shape));
+        print_shape_row(&path.file_name().unwrap().to_string_lossy(), &tally, None);
+        all.merge(&tally);
+    }
+    all
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--slack") {
+        slack_tables();
+        return;
+    }
     let headline = [hang(200), hang_heavy(), drape(200), whip(200)];
     let rows: Vec<Row> = headline.iter().map(measure).collect();
     println!("## Workloads (median µs per 0.01 s step; ratio = ref-gs80 / ours)\n");
@@ -106,7 +188,26 @@ fn main() {
         }
     }
 
+    let slack = slack_tables();
     println!("\n## Goals (ours, against ref-gs80 in this run)\n");
+    goal(
+        "slack: ≤ 1 % of rope ticks with a self-crossing, never more than one at once",
+        slack.crossing_pct() <= 1.0 && slack.max_crossings <= 1,
+        format!(
+            "{:.2} %, at most {}",
+            slack.crossing_pct(),
+            slack.max_crossings
+        ),
+    );
+    goal(
+        "slack: ≤ 1 % of rope ticks with a free bend over 90°",
+        slack.sharp_bend_pct() <= 1.0,
+        format!(
+            "{:.2} %, sharpest {:.0}°",
+            slack.sharp_bend_pct(),
+            slack.sharpest_bend_deg
+        ),
+    );
     let (hang200, heavy, drape200, whip200) = (&rows[0], &rows[1], &rows[2], &rows[3]);
     let speedup = hang200.reference.median_us_per_step / hang200.ours.median_us_per_step;
     goal(

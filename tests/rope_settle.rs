@@ -78,7 +78,7 @@ fn hanging_rope_settles_to_its_length() {
     let worst = rope
         .nodes
         .windows(2)
-        .map(|w| (w[0].distance(w[1]) / rope.segment_rest_m() - 1.0).abs())
+        .map(|w| (w[0].distance(w[1]) / rope.nominal_segment_m() - 1.0).abs())
         .fold(0.0, f32::max);
     assert!(worst < 1e-3, "worst segment off by {worst}");
     // Released from a slope it swings; after 30 s of air drag it hangs still.

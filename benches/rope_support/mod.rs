@@ -3,6 +3,7 @@
 //! measurements. Nothing here is used by the game.
 
 pub mod ref_gs80;
+pub mod slack;
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! The hook: aiming (with aim assist toward grapple points), its swept flight, and what it hits.
 
 use super::event::AttachKind;
-use super::geometry::{groups, ColliderKind, Geometry};
+use super::geometry::{groups, ColliderKind, Geometry, RayHit};
 use super::level::LevelDef;
 use super::math::Vec2;
 use super::rope::Rope;
@@ -56,12 +56,42 @@ impl AimTarget {
     }
 }
 
+/// Where a rope would be anchored for a hook that hit `hit`, or `None` if the hook bounces off
+/// what it hit: a grapple point's centre, or just outside a hookable surface (a rope radius and
+/// a half out along its normal, so the rope starts clear of it).
+pub fn anchor_for_hit(
+    hit: &RayHit,
+    level: &LevelDef,
+    rope_radius_m: f32,
+) -> Option<(AttachKind, Vec2)> {
+    match hit.tag.kind {
+        ColliderKind::GrapplePoint => Some((
+            AttachKind::GrapplePoint,
+            level.grapple_points[hit.tag.index].v(),
+        )),
+        ColliderKind::Solid { hookable: true } => Some((
+            AttachKind::Surface,
+            hit.point + hit.normal * rope_radius_m * 1.5,
+        )),
+        _ => None,
+    }
+}
+
+/// Whether a rope from `player` to `anchor` fits in the rope's reach. A hook that lands where
+/// the anchor would be further away counts as a miss: a rope that started longer than it may
+/// be would be projected back to its length in one substep, a yank of over 100 m/s.
+pub fn anchor_in_reach(anchor: Vec2, player: Vec2, max_length_m: f32) -> bool {
+    anchor.distance(player) <= max_length_m
+}
+
 /// Resolves an aim offset (from the player's centre) to a hook direction and target.
 /// `facing` is used when the aim is zero (no mouse movement yet).
+#[allow(clippy::too_many_arguments)]
 pub fn preview_aim(
     geometry: &Geometry,
     level: &LevelDef,
     tuning: &HookTuning,
+    rope_radius_m: f32,
     from: Vec2,
     aim_offset: Vec2,
     facing: i8,
@@ -79,18 +109,28 @@ pub fn preview_aim(
             end: from + dir * range_m,
             target: AimTarget::OutOfRange,
         },
-        Some(hit) => {
-            let target = match hit.tag.kind {
-                ColliderKind::GrapplePoint => AimTarget::GrapplePoint(hit.tag.index),
-                ColliderKind::Solid { hookable: true } => AimTarget::Hookable,
-                _ => AimTarget::NotHookable,
-            };
-            let end = match target {
-                AimTarget::GrapplePoint(i) => level.grapple_points[i].v(),
-                _ => hit.point,
-            };
-            AimPreview { dir, end, target }
-        }
+        Some(hit) => match anchor_for_hit(&hit, level, rope_radius_m) {
+            Some((_, anchor)) if !anchor_in_reach(anchor, from, range_m) => AimPreview {
+                dir,
+                end: hit.point,
+                target: AimTarget::OutOfRange,
+            },
+            Some((AttachKind::GrapplePoint, anchor)) => AimPreview {
+                dir,
+                end: anchor,
+                target: AimTarget::GrapplePoint(hit.tag.index),
+            },
+            Some((AttachKind::Surface, _)) => AimPreview {
+                dir,
+                end: hit.point,
+                target: AimTarget::Hookable,
+            },
+            None => AimPreview {
+                dir,
+                end: hit.point,
+                target: AimTarget::NotHookable,
+            },
+        },
     }
 }
 

@@ -11,6 +11,7 @@ pub mod math;
 pub mod player;
 pub mod replay;
 pub mod rope;
+pub mod rope_shape;
 pub mod tuning;
 pub mod world;
 

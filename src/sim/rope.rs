@@ -41,6 +41,20 @@ const SWEEP_THRESHOLD_RADII: f32 = 0.5;
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 /// Below this a segment's length is treated as zero (its direction is undefined).
 const MIN_SEGMENT_M: f32 = 1e-9;
+/// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
+const MAX_JOINT_BEND_DEG: f32 = 75.0;
+/// Fraction of a free joint's curvature (its node's offset from its neighbours' midpoint)
+/// removed per substep.
+const BEND_STIFFNESS: f32 = 0.1;
+/// Substeps a node counts as resting on the level after its last contact (see
+/// `Rope::contact_memory`): two game ticks.
+const CONTACT_MEMORY_SUBSTEPS: u8 = 16;
+/// A segment within this fraction of its rest length counts as taut and joins the chain solve
+/// (which then lets it go if it would have to push). Gravity moves a hanging chain's nodes by
+/// far less than this per substep, so a hanging rope's segments are all solved together.
+const TAUT_TOLERANCE: f32 = 0.01;
+/// Most times per chain solve the taut set is narrowed (segments that would push let go).
+const MAX_ACTIVE_SET_PASSES: u32 = 4;
 
 /// How a rope is built: everything that is not a feel constant of the game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,12 +117,22 @@ pub struct Rope {
     inv_mass: Vec<f32>,
     /// Whether each node took part in a contact in the last substep.
     touching: Vec<bool>,
+    /// Substeps each node still counts as resting on the level after its last contact: bending
+    /// leaves such joints alone, and the memory keeps a node on the edge of a contact from
+    /// switching bending on and off every substep (a jitter that never settled).
+    contact_memory: Vec<u8>,
     /// Current total rest length.
     pub length_m: f32,
     /// The rest length at the start of the step: reeling moves from it to `length_m` across the
     /// substeps, so a tick's reel is a steady pull, not a one-substep jolt that Verlet would turn
     /// into a huge velocity.
     length_at_step_start_m: f32,
+    /// Rest length of every segment but the last. Reeling pays rope in and out at the far end:
+    /// the last segment takes the change, and nodes are added or removed next to the end, so
+    /// the rope keeps its resolution instead of every piece shrinking.
+    nominal_segment_m: f32,
+    /// Most segments reeling out may grow the rope to.
+    max_segments: usize,
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
@@ -128,8 +152,11 @@ struct Scratch {
 
 #[derive(Clone, Default)]
 struct ChainScratch {
+    /// Unit direction of each taut segment; zero for a slack one.
     dir: Vec<Vec2>,
-    /// Constraint error, then the Thomas algorithm's modified right-hand side, then λ.
+    /// Constraint error `rest − length` of each taut segment.
+    error: Vec<f32>,
+    /// The Thomas algorithm's modified right-hand side, then λ.
     rhs: Vec<f32>,
     /// The Thomas algorithm's modified super-diagonal.
     upper: Vec<f32>,
@@ -152,16 +179,38 @@ impl PartialEq for Rope {
 
 impl Rope {
     /// The game's rope: straight from `anchor` to `player_pos`, its length their distance, clamped.
+    /// Its segments are `segment_length_m` long but the last, which takes the remainder (between
+    /// half and one and a half segments), and reeling adds or removes segments at the player.
     pub fn new(anchor: Vec2, player_pos: Vec2, max_length_m: f32, tuning: &RopeTuning) -> Rope {
         let length_m = anchor
             .distance(player_pos)
             .clamp(tuning.min_length_m, max_length_m);
-        Rope::with_params(
+        let nominal_m = tuning.segment_length_m;
+        let params = RopeParams::from_tuning(tuning, max_length_m);
+        let max_segments = params.segments;
+        let mut segments = ((length_m / nominal_m).ceil() as usize).clamp(1, max_segments);
+        let last_m = length_m - nominal_m * (segments - 1) as f32;
+        if last_m < 0.5 * nominal_m && segments > 1 {
+            segments -= 1;
+        }
+        let mut rope = Rope::with_params(
             anchor,
             player_pos,
             length_m,
-            RopeParams::from_tuning(tuning, max_length_m),
-        )
+            RopeParams { segments, ..params },
+        );
+        rope.nominal_segment_m = nominal_m;
+        rope.max_segments = max_segments;
+        // Nodes along the straight line by their share of the rest length.
+        for i in 0..=segments {
+            let along_m = (nominal_m * i as f32).min(length_m);
+            let at = anchor.lerp(player_pos, along_m / length_m);
+            rope.nodes[i] = at;
+            rope.prev[i] = at;
+        }
+        rope.nodes[segments] = player_pos;
+        rope.prev[segments] = player_pos;
+        rope
     }
 
     /// A rope of `length_m` whose nodes start evenly on the straight line `anchor → end`.
@@ -176,11 +225,14 @@ impl Rope {
         Rope {
             prev: nodes.clone(),
             touching: vec![false; segments + 1],
+            contact_memory: vec![0; segments + 1],
 
             nodes,
             inv_mass,
             length_m,
             length_at_step_start_m: length_m,
+            nominal_segment_m: length_m / segments as f32,
+            max_segments: segments,
             params: RopeParams { segments, ..params },
             last_substeps: 1,
             scratch: Box::default(),
@@ -204,6 +256,7 @@ impl Rope {
         rope.prev.copy_from_slice(points);
         rope.length_m = rope.measured_length_m();
         rope.length_at_step_start_m = rope.length_m;
+        rope.nominal_segment_m = rope.length_m / rope.segment_count() as f32;
         rope
     }
 
@@ -219,8 +272,14 @@ impl Rope {
         self.nodes.len() - 1
     }
 
-    pub fn segment_rest_m(&self) -> f32 {
-        self.length_m / self.segment_count() as f32
+    /// Rest length of every segment but the last (which takes what reeling adds or removes).
+    pub fn nominal_segment_m(&self) -> f32 {
+        self.nominal_segment_m
+    }
+
+    /// Rest length of the last segment, next to the far end.
+    pub fn last_segment_rest_m(&self) -> f32 {
+        self.length_m - self.nominal_segment_m * (self.segment_count() - 1) as f32
     }
 
     /// Sum of the segment lengths as they are now.
@@ -273,6 +332,8 @@ impl Rope {
             self.anchor(),
             EndMotion::Player(player_vel),
         );
+        // Reeling may have added or removed nodes: the player is still the last.
+        let last = self.segment_count();
         (self.nodes[last], (self.nodes[last] - self.prev[last]) / h)
     }
 
@@ -303,6 +364,7 @@ impl Rope {
         anchor_to: Vec2,
         end: EndMotion,
     ) -> f32 {
+        let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
         let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
         let max_substeps = self.params.substeps.max(1);
@@ -326,21 +388,35 @@ impl Rope {
             EndMotion::Player(v) => v,
             EndMotion::Free => Vec2::ZERO,
         };
+        let last_rest_to_m = self.last_segment_rest_m();
         for k in 1..=substeps {
-            let anchor = anchor_from.lerp(anchor_to, k as f32 / substeps as f32);
+            let progress = k as f32 / substeps as f32;
+            let anchor = anchor_from.lerp(anchor_to, progress);
             self.integrate(gravity, keep, h, anchor, end, end_vel);
-            let length_m = self.length_at_step_start_m
-                + (self.length_m - self.length_at_step_start_m) * (k as f32 / substeps as f32);
-            let rest_m = length_m / self.segment_count() as f32;
+            // A node just paid out may start with a negative share of the reel: a segment's
+            // rest is never below zero.
+            let rest = Rests {
+                nominal_m: self.nominal_segment_m,
+                last_m: (last_rest_from_m + (last_rest_to_m - last_rest_from_m) * progress)
+                    .max(0.0),
+            };
+            self.bend(end);
             for _ in 0..self.params.chain_iterations.max(1) {
-                self.solve_chain(rest_m, false);
+                self.solve_chain(rest, false);
             }
             self.collide(geometry, end);
+            for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
+                *memory = if touching {
+                    CONTACT_MEMORY_SUBSTEPS
+                } else {
+                    memory.saturating_sub(1)
+                };
+            }
             if self.touching.iter().any(|&t| t) {
                 // Collision pushes lengthen the segments it moves. Give their lengths back by
                 // moving the free nodes, the nodes in contact nearly fixed, so that neither the
                 // lengths nor the contacts fight each other into a jitter at rest.
-                self.solve_chain(rest_m, true);
+                self.solve_chain(rest, true);
             }
             if let EndMotion::Player(_) = end {
                 end_vel = (self.nodes[last] - self.prev[last]) / h;
@@ -348,6 +424,133 @@ impl Rope {
         }
         self.length_at_step_start_m = self.length_m;
         h
+    }
+
+    /// Pays rope in or out at the far end for this step's change of length: the last segment
+    /// takes it, and a node next to the end is removed when that segment would get shorter than
+    /// half a nominal segment, or added when it would get longer than one and a half. Returns
+    /// the last segment's rest length at the start of the step, in the new node layout (the
+    /// substeps move it to `last_segment_rest_m()`).
+    fn pay_in_or_out(&mut self) -> f32 {
+        let nominal_m = self.nominal_segment_m;
+        let full_m = |rope: &Rope| nominal_m * (rope.segment_count() - 1) as f32;
+        let mut from_m = self.length_at_step_start_m - full_m(self);
+        let mut to_m = self.length_m - full_m(self);
+        while to_m < 0.5 * nominal_m && self.segment_count() > 1 {
+            self.remove_node(self.segment_count() - 1);
+            from_m += nominal_m;
+            to_m += nominal_m;
+        }
+        while to_m > 1.5 * nominal_m && self.segment_count() < self.max_segments {
+            // The new node goes on the last segment where the nominal length ends, scaled to
+            // the segment as it is now, so a slack segment's slack is shared, not created.
+            let fraction = nominal_m / to_m;
+            self.insert_node_before_end(fraction);
+            from_m -= nominal_m;
+            to_m -= nominal_m;
+        }
+        from_m
+    }
+
+    fn remove_node(&mut self, i: usize) {
+        self.nodes.remove(i);
+        self.prev.remove(i);
+        self.inv_mass.remove(i);
+        self.touching.remove(i);
+        self.contact_memory.remove(i);
+        self.params.segments = self.segment_count();
+    }
+
+    /// Splits the last segment at `fraction` of the way from its first node; the new node's
+    /// velocity is interpolated like its position.
+    fn insert_node_before_end(&mut self, fraction: f32) {
+        let last = self.segment_count();
+        let at = self.nodes[last - 1].lerp(self.nodes[last], fraction);
+        let was = self.prev[last - 1].lerp(self.prev[last], fraction);
+        self.nodes.insert(last, at);
+        self.prev.insert(last, was);
+        self.inv_mass.insert(last, 1.0);
+        self.touching.insert(last, false);
+        self.contact_memory.insert(last, 0);
+        self.params.segments = self.segment_count();
+    }
+
+    /// Bending stiffness: a real rope resists bending, which is what makes a slack rope drape in
+    /// curves instead of node-sized zigzags, folds and loops. Two terms, at every joint whose
+    /// node touches nothing (a rope wrapped round a corner bends there):
+    /// - curvature: the joint's node and its two neighbours are moved toward a straight line
+    ///   (the node toward its neighbours' midpoint, they the opposite way, mass-weighted so
+    ///   momentum is kept) by `BEND_STIFFNESS` of the way per substep. It straightens a zigzag
+    ///   (the sharpest, alternating bends) fastest and barely touches a rope's long sag, and it
+    ///   never lengthens the rope, so slack stays slack;
+    /// - a fold limit: a joint bent past `MAX_JOINT_BEND_DEG` (measured on the segments as they
+    ///   are) has its neighbours pushed apart until it is not, which opens a fold that the
+    ///   curvature term alone would only tighten.
+    ///
+    /// The player's end takes no part: a rope's stiffness is nothing against a person's inertia,
+    /// and even a 2 % share of a fold's correction was a 0.3 m/s shove in one substep.
+    fn bend(&mut self, end: EndMotion) {
+        let n = self.nodes.len();
+        if n < 3 {
+            return;
+        }
+        let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
+        for i in 1..n - 1 {
+            // A joint any of whose three nodes rests on the level is left to the contacts:
+            // bending there would fight them into a jitter that never settles.
+            if self.contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
+                continue;
+            }
+            let end_weight = |j: usize| match end {
+                EndMotion::Player(_) if j == n - 1 => 0.0,
+                _ => self.inv_mass[j],
+            };
+            let (wa, wb, wc) = (self.inv_mass[i - 1], self.inv_mass[i], end_weight(i + 1));
+            // C = x_i − (x_{i−1} + x_{i+1}) / 2, with gradients 1 and −1/2: its projection
+            // moves node i by −w_i C / W and each neighbour by +w C / (2W).
+            let height = self.nodes[i] - (self.nodes[i - 1] + self.nodes[i + 1]) * 0.5;
+            let weight = wb + 0.25 * (wa + wc);
+            if weight > 0.0 {
+                let step = height * (BEND_STIFFNESS / weight);
+                self.nodes[i] -= step * wb;
+                self.nodes[i - 1] += step * (0.5 * wa);
+                self.nodes[i + 1] += step * (0.5 * wc);
+            }
+
+            self.limit_fold(i, wa, wb, wc, max_bend_rad);
+        }
+    }
+
+    /// The fold limit of `bend`: an angle constraint `|θ| ≤ max` on the joint at node `i`,
+    /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
+    /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
+    /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
+    fn limit_fold(&mut self, i: usize, wa: f32, wb: f32, wc: f32, max_bend_rad: f32) {
+        let (a, b, c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+        let (u, v) = (b - a, c - b);
+        let (uu, vv) = (u.length_squared(), v.length_squared());
+        if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
+            return;
+        }
+        let bend = libm::atan2f(u.perp_dot(v), u.dot(v));
+        let excess = bend.abs() - max_bend_rad;
+        if excess <= 0.0 {
+            return;
+        }
+        let grad_a = u.perp() / uu;
+        let grad_c = v.perp() / vv;
+        let grad_b = -(grad_a + grad_c);
+        let denom = wa * grad_a.length_squared()
+            + wb * grad_b.length_squared()
+            + wc * grad_c.length_squared();
+        if denom < 1e-12 {
+            return;
+        }
+        // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
+        let scale = -bend.signum() * excess / denom;
+        self.nodes[i - 1] += grad_a * (scale * wa);
+        self.nodes[i] += grad_b * (scale * wb);
+        self.nodes[i + 1] += grad_c * (scale * wc);
     }
 
     /// A bound on how far any node may travel this step: the fastest node's last step carried
@@ -429,7 +632,7 @@ impl Rope {
     /// (segment i only shares a node with i−1 and i+1) and so solved exactly by the Thomas
     /// algorithm in O(N). Diagonal `w_i + w_{i+1}`, off-diagonal `−w_{i+1} d_i·d_{i+1}`; the
     /// matrix is diagonally dominant, so the sweep needs no pivoting.
-    fn solve_chain(&mut self, rest_m: f32, contacts_heavy: bool) {
+    fn solve_chain(&mut self, rest: Rests, contacts_heavy: bool) {
         let scratch = &mut *self.scratch;
         if contacts_heavy {
             let weights = &mut scratch.contact_weights;
@@ -445,10 +648,10 @@ impl Rope {
                 &mut self.nodes,
                 &scratch.contact_weights,
                 &mut scratch.chain,
-                rest_m,
+                rest,
             );
         } else {
-            solve_chain(&mut self.nodes, &self.inv_mass, &mut scratch.chain, rest_m);
+            solve_chain(&mut self.nodes, &self.inv_mass, &mut scratch.chain, rest);
         }
     }
 
@@ -574,49 +777,111 @@ impl Rope {
     }
 }
 
+/// Rest lengths of a rope's segments during one substep.
+#[derive(Clone, Copy, Debug)]
+struct Rests {
+    /// Every segment but the last.
+    nominal_m: f32,
+    /// The last segment, next to the far end, where rope is paid in and out.
+    last_m: f32,
+}
+
 /// The Thomas-algorithm projection of `Rope::solve_chain` on positions `x` with inverse masses `w`.
-fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest_m: f32) {
+///
+/// A rope cannot push: each segment's constraint is `|x_{i+1} − x_i| ≤ rest` with a pulling
+/// multiplier only. Solving the compressed segments as equalities is what folded a slack chain
+/// into node-sized zigzags and knots: the solve pushed its nodes apart along the chain until it
+/// buckled. So this is an active-set solve: the taut segments (within `TAUT_TOLERANCE` of their
+/// rest length — a hanging chain's segments sit right at it) are solved together, and any of
+/// them whose multiplier comes out pushing is let go slack and the rest solved again, at most
+/// `MAX_ACTIVE_SET_PASSES` times. Segments that are clearly slack take no part.
+fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest: Rests) {
     let n = x.len() - 1;
     s.dir.resize(n, Vec2::ZERO);
+    s.error.resize(n, 0.0);
     s.rhs.resize(n, 0.0);
     s.upper.resize(n, 0.0);
-    // Forward sweep, fused with building the system. The matrix is symmetric: the coupling
-    // of rows i−1 and i is c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
+    for i in 0..n {
+        let delta = x[i + 1] - x[i];
+        let len = delta.length();
+        let rest_m = if i + 1 == n {
+            rest.last_m
+        } else {
+            rest.nominal_m
+        };
+        let taut = len > rest_m * (1.0 - TAUT_TOLERANCE) && len > MIN_SEGMENT_M;
+        (s.dir[i], s.error[i]) = if taut {
+            (delta * (1.0 / len), rest_m - len)
+        } else {
+            (Vec2::ZERO, 0.0)
+        };
+    }
+    for pass in 1..=MAX_ACTIVE_SET_PASSES {
+        solve_multipliers(w, s);
+        // λ > 0 pushes the segment's ends apart: a rope cannot, so that segment goes slack.
+        let mut released = false;
+        for i in 0..n {
+            if s.rhs[i] > 0.0 {
+                if pass == MAX_ACTIVE_SET_PASSES {
+                    s.rhs[i] = 0.0;
+                } else {
+                    s.dir[i] = Vec2::ZERO;
+                    s.error[i] = 0.0;
+                    released = true;
+                }
+            }
+        }
+        if !released {
+            break;
+        }
+    }
+    // Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
+    let mut next_lambda = 0.0f32;
+    let mut next_dir = Vec2::ZERO;
+    for i in (0..n).rev() {
+        let lambda = s.rhs[i];
+        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
+        next_lambda = lambda;
+        next_dir = s.dir[i];
+    }
+    x[0] -= next_dir * (next_lambda * w[0]);
+}
+
+/// Solves `J M⁻¹ Jᵀ λ = −C` for the segments whose direction is set (the others have λ = 0 and
+/// no coupling), leaving λ in `s.rhs`. Diagonal `w_i + w_{i+1}`, off-diagonal
+/// `−w_{i+1} d_i·d_{i+1}`; the matrix is diagonally dominant, so the sweep needs no pivoting.
+fn solve_multipliers(w: &[f32], s: &mut ChainScratch) {
+    let n = s.dir.len();
+    // Forward sweep. The matrix is symmetric: the coupling of rows i−1 and i is
+    // c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
     let mut prev_dir = Vec2::ZERO;
     let mut prev_rhs = 0.0f32;
     let mut prev_inv_pivot = 0.0f32;
     let mut prev_upper = 0.0f32;
     for i in 0..n {
-        let delta = x[i + 1] - x[i];
-        let len = delta.length();
-        let (dir, error) = if len > MIN_SEGMENT_M {
-            (delta * (1.0 / len), rest_m - len)
-        } else {
-            (Vec2::ZERO, 0.0)
-        };
+        let dir = s.dir[i];
         let coupling = -w[i] * prev_dir.dot(dir);
         if i > 0 {
             prev_upper = coupling * prev_inv_pivot;
             s.upper[i - 1] = prev_upper;
         }
         let pivot = w[i] + w[i + 1] - coupling * prev_upper;
-        // Both ends immovable: the constraint cannot act (λ = 0).
-        let inv_pivot = if pivot > 1e-12 { 1.0 / pivot } else { 0.0 };
-        prev_rhs = (error - coupling * prev_rhs) * inv_pivot;
+        // Both ends immovable, or the segment slack: the constraint cannot act (λ = 0).
+        let inv_pivot = if pivot > 1e-12 && dir != Vec2::ZERO {
+            1.0 / pivot
+        } else {
+            0.0
+        };
+        prev_rhs = (s.error[i] - coupling * prev_rhs) * inv_pivot;
         s.rhs[i] = prev_rhs;
-        s.dir[i] = dir;
         prev_dir = dir;
         prev_inv_pivot = inv_pivot;
     }
     s.upper[n - 1] = 0.0;
-    // Back substitution fused with the update Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
+    // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}.
     let mut next_lambda = 0.0f32;
-    let mut next_dir = Vec2::ZERO;
     for i in (0..n).rev() {
-        let lambda = s.rhs[i] - s.upper[i] * next_lambda;
-        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
-        next_lambda = lambda;
-        next_dir = s.dir[i];
+        next_lambda = s.rhs[i] - s.upper[i] * next_lambda;
+        s.rhs[i] = next_lambda;
     }
-    x[0] -= next_dir * (next_lambda * w[0]);
 }

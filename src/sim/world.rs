@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use super::event::{AttachKind, Event};
+use super::event::Event;
 use super::geometry::{groups, ColliderKind, Geometry};
-use super::hook::{preview_aim, AimPreview, Hook};
+use super::hook::{anchor_for_hit, anchor_in_reach, preview_aim, AimPreview, Hook};
 use super::input::InputFrame;
 use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
@@ -116,6 +116,7 @@ impl World {
             &self.geometry,
             &self.level,
             &self.tuning.hook,
+            self.tuning.rope.radius_m,
             self.player.pos,
             aim_offset,
             self.player.facing,
@@ -236,27 +237,19 @@ impl World {
                     dir * step_m,
                     groups::SOLID | groups::GRAPPLE_POINT,
                 );
-                // The rope pays out from the player, who may have moved since firing: anything
-                // beyond the rope's reach from where the player is now is a miss, so the rope
-                // never starts longer than it may be (which would yank the player).
+                // The rope pays out from the player, who may have moved since firing: a hook
+                // whose anchor (or, for a bounce, whose hit) is beyond the rope's reach from where
+                // the player is now is a miss, so the rope never starts longer than it may be.
                 let player = self.player.pos;
-                let hit = hit.filter(|hit| hit.point.distance(player) <= max_len);
+                let rope_radius_m = self.tuning.rope.radius_m;
+                let hit = hit.filter(|hit| {
+                    let reach_to = anchor_for_hit(hit, &self.level, rope_radius_m)
+                        .map_or(hit.point, |(_, anchor)| anchor);
+                    anchor_in_reach(reach_to, player, max_len)
+                });
                 match hit {
                     Some(hit) => {
-                        let attach = match hit.tag.kind {
-                            ColliderKind::GrapplePoint => Some((
-                                AttachKind::GrapplePoint,
-                                self.level.grapple_points[hit.tag.index].v(),
-                            )),
-                            ColliderKind::Solid { hookable: true } => {
-                                // Anchor just outside the surface so the rope starts clear of it.
-                                Some((
-                                    AttachKind::Surface,
-                                    hit.point + hit.normal * self.tuning.rope.radius_m * 1.5,
-                                ))
-                            }
-                            _ => None,
-                        };
+                        let attach = anchor_for_hit(&hit, &self.level, rope_radius_m);
                         match attach {
                             Some((kind, at)) => {
                                 let rope =
