@@ -7,6 +7,7 @@
 mod rope_support;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use rope_support::slack::{game_tuning, slack_workloads, SlackRun};
 use rope_support::{drape, hang, hang_heavy, settled, whip, Sim, Workload, SCALE_NODES};
 
 /// Steps run before timing so that hang and drape are timed at rest, as their goals are stated.
@@ -42,12 +43,31 @@ fn scale(c: &mut Criterion) {
     }
 }
 
+/// The game's rope going slack (benches/rope_support/slack.rs): one tick per iteration, from the
+/// workload's start; the run restarts when it reaches its end, so every phase is in the sample.
+fn slack(c: &mut Criterion) {
+    let tuning = game_tuning();
+    let mut group = c.benchmark_group("slack");
+    for w in slack_workloads() {
+        let mut run = SlackRun::new(&w, &tuning);
+        group.bench_function(w.name, |b| {
+            b.iter(|| {
+                if run.tick >= w.ticks {
+                    run = SlackRun::new(&w, &tuning);
+                }
+                run.step();
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = workloads, scale
+    targets = workloads, scale, slack
 }
 criterion_main!(benches);

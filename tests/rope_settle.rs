@@ -23,6 +23,7 @@ fn params(segments: usize, end_mass_ratio: f32) -> RopeParams {
         damping_per_s: 0.5,
         friction: DEFAULT_FRICTION,
         chain_iterations: DEFAULT_CHAIN_ITERATIONS,
+        node_mass_kg: 1.0,
     }
 }
 

@@ -317,6 +317,7 @@ impl Sim {
             damping_per_s: DAMPING_PER_S,
             friction: DEFAULT_FRICTION,
             chain_iterations: DEFAULT_CHAIN_ITERATIONS,
+            node_mass_kg: 1.0,
         };
         Sim::Ours(Rope::from_nodes(&w.initial, params))
     }

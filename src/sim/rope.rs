@@ -43,6 +43,8 @@ const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 const MIN_SEGMENT_M: f32 = 1e-9;
 /// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
+/// A segment shorter than its rest by this fraction is slack, and bending spreads its slack.
+const SLACK_FRACTION: f32 = 0.02;
 /// Fraction of a free joint's curvature (its node's offset from its neighbours' midpoint)
 /// removed per substep.
 const BEND_STIFFNESS: f32 = 0.1;
@@ -77,6 +79,8 @@ pub struct RopeParams {
     pub friction: f32,
     /// Newton iterations of the direct chain solve per substep.
     pub chain_iterations: u32,
+    /// Mass of one rope node: only turns the solve's multipliers into tensions in newtons.
+    pub node_mass_kg: f32,
 }
 
 impl RopeParams {
@@ -93,6 +97,7 @@ impl RopeParams {
             damping_per_s: tuning.node_damping_per_s,
             friction: DEFAULT_FRICTION,
             chain_iterations: DEFAULT_CHAIN_ITERATIONS,
+            node_mass_kg: tuning.player_mass_kg / tuning.player_mass_ratio.max(1e-3),
         }
     }
 }
@@ -133,6 +138,9 @@ pub struct Rope {
     nominal_segment_m: f32,
     /// Most segments reeling out may grow the rope to.
     max_segments: usize,
+    /// Each segment's tension over the last step, in newtons (the mean over its substeps of the
+    /// pull the chain solve applied; 0 for a slack segment).
+    tension_n: Vec<f32>,
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
@@ -233,6 +241,7 @@ impl Rope {
             length_at_step_start_m: length_m,
             nominal_segment_m: length_m / segments as f32,
             max_segments: segments,
+            tension_n: vec![0.0; segments],
             params: RopeParams { segments, ..params },
             last_substeps: 1,
             scratch: Box::default(),
@@ -275,6 +284,12 @@ impl Rope {
     /// Rest length of every segment but the last (which takes what reeling adds or removes).
     pub fn nominal_segment_m(&self) -> f32 {
         self.nominal_segment_m
+    }
+
+    /// Each segment's tension over the last step, in newtons, anchor first: how hard the rope
+    /// pulled on the two nodes of that segment (0 when it was slack).
+    pub fn tension_n(&self) -> &[f32] {
+        &self.tension_n
     }
 
     /// Rest length of the last segment, next to the far end.
@@ -389,6 +404,8 @@ impl Rope {
             EndMotion::Free => Vec2::ZERO,
         };
         let last_rest_to_m = self.last_segment_rest_m();
+        self.tension_n.clear();
+        self.tension_n.resize(self.segment_count(), 0.0);
         for k in 1..=substeps {
             let progress = k as f32 / substeps as f32;
             let anchor = anchor_from.lerp(anchor_to, progress);
@@ -400,9 +417,13 @@ impl Rope {
                 last_m: (last_rest_from_m + (last_rest_to_m - last_rest_from_m) * progress)
                     .max(0.0),
             };
-            self.bend(end);
+            self.bend(rest, end);
             for _ in 0..self.params.chain_iterations.max(1) {
                 self.solve_chain(rest, false);
+                // λ < 0 pulls; each Newton iteration's λ adds to the substep's total.
+                for (tension, &lambda) in self.tension_n.iter_mut().zip(&self.scratch.chain.rhs) {
+                    *tension -= lambda;
+                }
             }
             self.collide(geometry, end);
             for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
@@ -421,6 +442,12 @@ impl Rope {
             if let EndMotion::Player(_) = end {
                 end_vel = (self.nodes[last] - self.prev[last]) / h;
             }
+        }
+        // Σλ is a mass-weighted displacement (in node masses × metres) per substep: the force
+        // that makes it is λ m / h², averaged over the substeps.
+        let to_newtons = self.params.node_mass_kg / (h * h * substeps as f32);
+        for tension in &mut self.tension_n {
+            *tension = (*tension * to_newtons).max(0.0);
         }
         self.length_at_step_start_m = self.length_m;
         h
@@ -479,8 +506,8 @@ impl Rope {
     /// curves instead of node-sized zigzags, folds and loops. Two terms, at every joint whose
     /// node touches nothing (a rope wrapped round a corner bends there):
     /// - curvature: the joint's node and its two neighbours are moved toward a straight line
-    ///   (the node toward its neighbours' midpoint, they the opposite way, mass-weighted so
-    ///   momentum is kept) by `BEND_STIFFNESS` of the way per substep. It straightens a zigzag
+    ///   (the node toward the point of the chord its rest length puts it at, they the opposite
+    ///   way, mass-weighted so momentum is kept) by `BEND_STIFFNESS` of the way per substep. It straightens a zigzag
     ///   (the sharpest, alternating bends) fastest and barely touches a rope's long sag, and it
     ///   never lengthens the rope, so slack stays slack;
     /// - a fold limit: a joint bent past `MAX_JOINT_BEND_DEG` (measured on the segments as they
@@ -489,7 +516,7 @@ impl Rope {
     ///
     /// The player's end takes no part: a rope's stiffness is nothing against a person's inertia,
     /// and even a 2 % share of a fold's correction was a 0.3 m/s shove in one substep.
-    fn bend(&mut self, end: EndMotion) {
+    fn bend(&mut self, rest: Rests, end: EndMotion) {
         let n = self.nodes.len();
         if n < 3 {
             return;
@@ -506,15 +533,33 @@ impl Rope {
                 _ => self.inv_mass[j],
             };
             let (wa, wb, wc) = (self.inv_mass[i - 1], self.inv_mass[i], end_weight(i + 1));
-            // C = x_i − (x_{i−1} + x_{i+1}) / 2, with gradients 1 and −1/2: its projection
-            // moves node i by −w_i C / W and each neighbour by +w C / (2W).
-            let height = self.nodes[i] - (self.nodes[i - 1] + self.nodes[i + 1]) * 0.5;
-            let weight = wb + 0.25 * (wa + wc);
-            if weight > 0.0 {
-                let step = height * (BEND_STIFFNESS / weight);
+            // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}), t the share of the rest length before
+            // the joint: zero on a straight rope whose segments share its length as their rests
+            // do. Across the chord it is bending; along it, it spreads slack evenly instead of
+            // letting it pile up into a fold. Gradients 1, −(1 − t), −t: the projection moves
+            // node i by −w_i C / W and the neighbours by +(1 − t) w C / W and +t w C / W, with
+            // W = w_i + (1 − t)² w_{i−1} + t² w_{i+1}, which keeps momentum.
+            let rest_before = rest.nominal_m;
+            let rest_after = if i + 1 == n - 1 {
+                rest.last_m
+            } else {
+                rest.nominal_m
+            };
+            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
+            let offset = self.nodes[i] - self.nodes[i - 1].lerp(self.nodes[i + 1], t);
+            let weight = wb + (1.0 - t) * (1.0 - t) * wa + t * t * wc;
+            // Only where there is slack to spread: at a joint of two taut segments the term
+            // only shortened them, gravity pulled them taut again, and a settled drape never
+            // came to rest (1 cm/s after 40 s).
+            let slack =
+                |a: Vec2, b: Vec2, rest_m: f32| a.distance(b) < rest_m * (1.0 - SLACK_FRACTION);
+            let has_slack = slack(self.nodes[i - 1], self.nodes[i], rest_before)
+                || slack(self.nodes[i], self.nodes[i + 1], rest_after);
+            if weight > 0.0 && has_slack {
+                let step = offset * (BEND_STIFFNESS / weight);
                 self.nodes[i] -= step * wb;
-                self.nodes[i - 1] += step * (0.5 * wa);
-                self.nodes[i + 1] += step * (0.5 * wc);
+                self.nodes[i - 1] += step * ((1.0 - t) * wa);
+                self.nodes[i + 1] += step * (t * wc);
             }
 
             self.limit_fold(i, wa, wb, wc, max_bend_rad);

@@ -81,6 +81,8 @@ pub struct RopeTuning {
     pub substeps: u32,
     /// Mass of the player relative to one rope node.
     pub player_mass_ratio: f32,
+    /// The player's mass: with the ratio, it gives the rope's tension in newtons.
+    pub player_mass_kg: f32,
     /// Horizontal acceleration from left/right while swinging.
     pub pump_accel_m_per_s2: f32,
     /// Upward speed added when jumping off the rope.
@@ -123,6 +125,7 @@ impl Tuning {
             ("rope.segment_length_m", r.segment_length_m),
             ("rope.radius_m", r.radius_m),
             ("rope.player_mass_ratio", r.player_mass_ratio),
+            ("rope.player_mass_kg", r.player_mass_kg),
         ];
         for (name, value) in positive {
             if !value.is_finite() || value <= 0.0 {
