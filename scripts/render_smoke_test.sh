@@ -18,8 +18,13 @@ trap 'rm -rf "$out"' EXIT
 rgb() { grep -E "pub const $1: Rgb" src/app/palette.rs | sed -E 's/.*Rgb\(([0-9]+), ([0-9]+), ([0-9]+)\).*/\1,\2,\3/'; }
 ROPE=$(rgb ROPE)
 PLAYER=$(rgb PLAYER)
-# Tick 140 of level 1's solution: the player is swinging on the rope.
+# The tick comes from the replay itself (midway between its first fire and the next release, the
+# rule the browser test uses), so a re-recorded solution cannot move the shot off the swing.
+REPLAY=levels/solutions/01_first_swing.ron
+TICK=$(python3 -c 'import sys; sys.path.insert(0, "scripts"); import web_test
+print(web_test.choose_hold_tick(sys.argv[1]))' "$REPLAY")
+echo "screenshot of $REPLAY at tick $TICK (mid first swing)"
 LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" \
-    "$BIN" --replay levels/solutions/01_first_swing.ron --screenshot "$out/shot.png" --at-tick 140
+    "$BIN" --replay "$REPLAY" --screenshot "$out/shot.png" --at-tick "$TICK"
 python3 scripts/png_colors.py "$out/shot.png" "rope=$ROPE:150" "player=$PLAYER:200"
 if [ -n "${TETHER_KEEP_SCREENSHOT:-}" ]; then cp "$out/shot.png" "$TETHER_KEEP_SCREENSHOT"; fi
