@@ -130,16 +130,26 @@ fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {
 fn draw_goal(goal: &RectDef, time_s: f32) {
     let (w, h) = (goal.max.0 - goal.min.0, goal.max.1 - goal.min.1);
     let pulse = 0.5 + 0.5 * (time_s * 3.0).sin();
-    for k in 0..4 {
-        let grow = 0.12 * k as f32 * (1.0 + 0.4 * pulse);
-        draw_rectangle(
-            goal.min.0 - grow,
-            goal.min.1,
-            w + 2.0 * grow,
-            h + grow,
-            palette::GOAL.with_alpha(0.10),
-        );
-    }
+    // Light rising from the floor of the gate, fading upwards (and a little past its top).
+    let g = palette::GOAL;
+    let bottom = [g.0, g.1, g.2, (90.0 + 50.0 * pulse) as u8];
+    let top = [g.0, g.1, g.2, 0];
+    let corner = |x: f32, y: f32, c: [u8; 4]| macroquad::models::Vertex {
+        position: macroquad::math::Vec3::new(x, y, 0.0),
+        uv: MqVec2::ZERO,
+        color: c,
+        normal: macroquad::math::Vec4::ZERO,
+    };
+    draw_mesh(&macroquad::models::Mesh {
+        vertices: vec![
+            corner(goal.min.0, goal.min.1, bottom),
+            corner(goal.max.0, goal.min.1, bottom),
+            corner(goal.max.0, goal.max.1 + h * 0.3, top),
+            corner(goal.min.0, goal.max.1 + h * 0.3, top),
+        ],
+        indices: vec![0, 1, 2, 0, 2, 3],
+        texture: None,
+    });
     // Rising motes, spaced by index and looping with time: the same at a given tick.
     for i in 0..10 {
         let fx = ((i * 37) % 10) as f32 / 10.0 + 0.05;
