@@ -62,6 +62,11 @@ pub fn theme_for(seed: u32) -> Theme {
     THEMES[(seed % THEMES.len() as u32) as usize]
 }
 
+/// Which of the `THEMES` (and of the music's world backings) a level uses.
+pub fn theme_index(level_name: &str) -> usize {
+    (seed_of(level_name) % THEMES.len() as u32) as usize
+}
+
 /// A hash of an integer cell to 0..1.
 fn hash01(seed: u32, i: i32) -> f32 {
     let mut x = seed ^ (i as u32).wrapping_mul(0x27d4_eb2d);
