@@ -524,7 +524,7 @@ fn melody() -> Vec<f32> {
         let last_bar = bar == bars - 1;
         for (k, &(onset, length)) in cell.iter().enumerate() {
             // Mostly steps, sometimes a leap; a rest one time in seven.
-            if !last_bar && rng.next_u32() % 7 == 0 {
+            if !last_bar && rng.next_u32().is_multiple_of(7) {
                 continue;
             }
             let r = rng.next_u32() % 10;

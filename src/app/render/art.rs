@@ -165,7 +165,7 @@ impl Art {
         stats.frames += 1;
         stats.build_s_total += build_s;
         stats.build_s_max = stats.build_s_max.max(build_s);
-        if stats.frames % STATS_EVERY_FRAMES == 0 {
+        if stats.frames.is_multiple_of(STATS_EVERY_FRAMES) {
             let calls = macroquad::telemetry::drawcalls();
             crate::app::log_line(&format!(
                 "draw stats: {} GL draw calls in the captured frame ({} indices), building the \

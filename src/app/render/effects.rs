@@ -17,6 +17,8 @@ const MAX_PARTICLES: usize = 600;
 const RESPAWN_FADE_S: f32 = 0.35;
 /// Running faster than this (m/s) on the ground kicks up dust.
 const RUN_DUST_SPEED_M_PER_S: f32 = 4.0;
+/// A puff of running dust every this many ticks (20 a second at 120 Hz).
+const RUN_DUST_EVERY_TICKS: u64 = 6;
 /// Impact speed (m/s) from which a landing raises dust.
 const LANDING_DUST_M_PER_S: f32 = 4.0;
 const GRAVITY_M_PER_S2: f32 = -14.0;
@@ -291,7 +293,10 @@ impl Effects {
         self.ticks += 1;
         self.respawn_fade = (self.respawn_fade - dt_s / RESPAWN_FADE_S).max(0.0);
         let player = &world.player;
-        if player.grounded && player.vel.x.abs() > RUN_DUST_SPEED_M_PER_S && self.ticks % 6 == 0 {
+        if player.grounded
+            && player.vel.x.abs() > RUN_DUST_SPEED_M_PER_S
+            && self.ticks.is_multiple_of(RUN_DUST_EVERY_TICKS)
+        {
             let feet = mq(player.pos) - vec2(0.0, world.tuning.player.half_height_m);
             let back = vec2(-player.vel.x.signum(), 0.4);
             self.emit(

@@ -117,7 +117,7 @@ pub fn pattern_pixel(material: Material, x: usize, y: usize) -> Rgb {
         }
         Material::Hazard => {
             // Diagonal warning stripes.
-            if ((x + y) / (n / 8)) % 2 == 0 {
+            if ((x + y) / (n / 8)).is_multiple_of(2) {
                 palette::HAZARD
             } else {
                 palette::HAZARD_DARK
