@@ -15,7 +15,7 @@ use super::rope_mesh;
 use crate::sim::{Event, LevelDef, World, TICK_DT_S};
 
 /// Frames between two draw-cost reports when `TETHER_DRAW_STATS` is set.
-const STATS_EVERY_FRAMES: u64 = 120;
+const STATS_EVERY_FRAMES: u64 = 60;
 
 pub struct Textures {
     materials: Vec<(Material, Texture2D)>,
@@ -65,8 +65,8 @@ impl Textures {
 struct DrawStats {
     enabled: bool,
     frames: u64,
-    build_s_total: f64,
-    build_s_max: f64,
+    /// Seconds each frame of the current window took to build.
+    window_s: Vec<f64>,
 }
 
 pub struct Art {
@@ -163,17 +163,24 @@ impl Art {
             return;
         }
         stats.frames += 1;
-        stats.build_s_total += build_s;
-        stats.build_s_max = stats.build_s_max.max(build_s);
+        stats.window_s.push(build_s);
         if stats.frames.is_multiple_of(STATS_EVERY_FRAMES) {
             let calls = macroquad::telemetry::drawcalls();
+            let mut ms: Vec<f64> = stats.window_s.drain(..).map(|s| s * 1000.0).collect();
+            ms.sort_by(f64::total_cmp);
+            let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+            // The first frames include one-off work (textures, the level's meshes, glyphs
+            // rasterised at a new text size): the median is the steady cost.
             crate::app::log_line(&format!(
-                "draw stats: {} GL draw calls in the captured frame ({} indices), building the \
-                 frame's drawing took {:.3} ms on average, {:.3} ms at most, over {} frames; {} particles",
+                "draw stats: {} GL draw calls in the captured frame ({} indices); building a \
+                 frame's drawing took {:.3} ms median, {:.3} ms p90, {:.3} ms max over frames \
+                 {}..{}; {} particles",
                 calls.len(),
                 calls.iter().map(|c| c.indices_count).sum::<usize>(),
-                stats.build_s_total / stats.frames as f64 * 1000.0,
-                stats.build_s_max * 1000.0,
+                at(0.5),
+                at(0.9),
+                at(1.0),
+                stats.frames + 1 - STATS_EVERY_FRAMES,
                 stats.frames,
                 self.effects.particle_count(),
             ));
