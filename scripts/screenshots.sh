@@ -14,7 +14,7 @@ shot() { # replay tick output
         "$BIN" --replay "levels/solutions/$1.ron" --screenshot "$3" --at-tick "$2" | grep screenshot
 }
 # The README's first picture: swinging between the rings of level 3 over the spikes.
-shot 03_chain 200 docs/screenshot.png
+shot 03_chain 240 docs/screenshot.png
 # More moments: the first swing, reeling up, and a hook bite on wood.
 shot 01_first_swing 140 docs/screenshot_first_swing.png
 shot 02_reel_up 150 docs/screenshot_reel_up.png

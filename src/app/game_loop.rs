@@ -384,6 +384,16 @@ impl Game {
         true
     }
 
+    /// Seconds the camera moves by this frame: the frame's time, or in screenshot mode the
+    /// ticks run per frame, so the picture at a tick does not depend on the frame rate.
+    fn camera_dt_s(&self) -> f32 {
+        if self.options.screenshot.is_some() {
+            SCREENSHOT_TICKS_PER_FRAME as f32 * TICK_DT_S
+        } else {
+            get_frame_time().min(MAX_FRAME_TIME_S)
+        }
+    }
+
     fn draw(&mut self, alpha: f32) {
         let Some(world) = &self.world else {
             let message = match &self.screen {
@@ -407,14 +417,10 @@ impl Game {
         };
         let now = Snapshot::of(world);
         let shown = Snapshot::interpolate(&self.prev, &now, alpha, world.teleported_at_tick);
+        let camera_dt_s = self.camera_dt_s();
         let camera = self.camera.get_or_insert_with(|| CameraState::new(world));
         let aspect = screen_width() / screen_height().max(1.0);
-        camera.update(
-            world,
-            shown.player_pos,
-            aspect,
-            get_frame_time().min(MAX_FRAME_TIME_S),
-        );
+        camera.update(world, shown.player_pos, aspect, camera_dt_s);
         let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
             Some(world.preview_aim(self.aim_offset()))
         } else {
