@@ -213,6 +213,10 @@ pub fn draw_panel(title: &str, lines: &[(String, bool)], title_color: palette::R
 
 /// Splits long messages (level errors can be long) into lines of at most `width` characters.
 fn wrap(text: &str, width: usize) -> Vec<String> {
+    if text.is_empty() {
+        // An empty line is a gap the caller asked for.
+        return vec![String::new()];
+    }
     let mut lines = Vec::new();
     for raw in text.lines() {
         let mut line = String::new();

@@ -24,9 +24,14 @@ const MIN_ROPE_DRAW_HALF_WIDTH_M: f32 = 0.085;
 /// Size of the hook's drawing, metres.
 const HOOK_SIZE_M: f32 = 0.36;
 
-/// Clears the screen to the background colour (for screens without a world).
+/// Clears the screen to the title's skyline (for screens without a world).
 pub fn clear() {
     clear_background(palette::BACKGROUND.color());
+    background::draw(
+        background::seed_of("Tether"),
+        crate::sim::math::Vec2::ZERO,
+        18.0,
+    );
 }
 
 pub fn draw_world(
