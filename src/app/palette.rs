@@ -58,3 +58,24 @@ pub const TEXT_DIM: Rgb = Rgb(150, 156, 175);
 pub const ERROR_TEXT: Rgb = Rgb(255, 140, 140);
 pub const PANEL: Rgb = Rgb(28, 32, 50);
 pub const PANEL_EDGE: Rgb = Rgb(90, 100, 140);
+
+/// The names the browser test reads to find the level on screen (`LEVEL_COLOURS` in
+/// scripts/web_test.py): the materials' main tones under their old names. The test below keeps
+/// them equal to the material colours.
+pub const SOLID_HOOKABLE: Rgb = Rgb(164, 118, 72);
+pub const SOLID_HOOKABLE_EDGE: Rgb = Rgb(78, 52, 32);
+pub const SOLID_PLAIN: Rgb = Rgb(92, 104, 126);
+pub const SOLID_PLAIN_EDGE: Rgb = Rgb(50, 58, 74);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_tests_level_colours_are_the_materials() {
+        assert_eq!(SOLID_HOOKABLE, WOOD);
+        assert_eq!(SOLID_HOOKABLE_EDGE, WOOD_SEAM);
+        assert_eq!(SOLID_PLAIN, STEEL);
+        assert_eq!(SOLID_PLAIN_EDGE, STEEL_DARK);
+    }
+}
