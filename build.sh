@@ -7,6 +7,7 @@
 #   ./build.sh web     build the browser version into dist/
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
 #   ./build.sh check FILE...   validate level files
+#   ./build.sh screenshots     regenerate the README screenshots (replays under Xvfb)
 # System packages that are missing are installed with apt-get when we may (root or sudo);
 # otherwise the exact command to run is printed.
 set -euo pipefail
@@ -113,6 +114,7 @@ case "${1:-}" in
     bench) shift; cmd_bench "$@" ;;
     web) shift; declare -F web_build >/dev/null || { echo "web build not available" >&2; exit 1; }; web_build "$@" ;;
     serve) shift; declare -F web_serve >/dev/null || { echo "web build not available" >&2; exit 1; }; web_serve "$@" ;;
+    screenshots) shift; native_deps; scripts/screenshots.sh "$@" ;;
     check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
     *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

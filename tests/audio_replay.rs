@@ -309,7 +309,7 @@ fn muted_run_plays_nothing_and_unmuting_restores_sound() {
         0.0,
         "mute silences the music at once"
     );
-    audio.backend_mut().loop_peaks = [0.0; 3];
+    audio.backend_mut().loop_peaks = Default::default();
     assert_eq!(audio.note(), Some("Sound off (M)"));
     play_through(&mut audio);
     assert!(

@@ -53,7 +53,7 @@ fn decoded_seconds(file: &str) -> f32 {
     assert_eq!(buffer.channels(), 1, "{file}: mono expected");
     let rate = buffer.sample_rate();
     assert!(
-        rate == 22050 || rate == 11025,
+        rate == 44100 || rate == 11025,
         "{file}: unexpected rate {rate}"
     );
     let samples: Vec<f32> = buffer.collect();

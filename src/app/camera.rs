@@ -3,7 +3,7 @@
 
 use crate::sim::hook::Hook;
 use crate::sim::math::Vec2;
-use crate::sim::World;
+use crate::sim::{Event, World};
 
 /// Seconds of velocity the camera looks ahead by.
 const LOOK_AHEAD_S: f32 = 0.35;
@@ -15,12 +15,27 @@ const FOLLOW_RATE_PER_S: f32 = 6.0;
 const MAX_ZOOM_OUT: f32 = 1.5;
 /// Fraction of the view (each side) kept as margin around what must be seen.
 const VIEW_MARGIN_FRACTION: f32 = 0.12;
+/// Screen shake: the largest offset (fraction of the view height) at full trauma, how fast
+/// trauma drains (per second), and what adds it. The offset grows with trauma squared, so small
+/// knocks barely move the view while a death shakes it.
+const SHAKE_MAX_FRACTION: f32 = 0.025;
+const SHAKE_DECAY_PER_S: f32 = 2.5;
+const SHAKE_ON_DEATH: f32 = 0.8;
+/// Landings faster than this (m/s) shake, more the harder they are, up to `SHAKE_LANDING_MAX`.
+const SHAKE_LANDING_FROM_M_PER_S: f32 = 14.0;
+const SHAKE_LANDING_PER_M_PER_S: f32 = 0.06;
+const SHAKE_LANDING_MAX: f32 = 0.6;
 
 pub struct CameraState {
     pub center: Vec2,
     /// Metres of world shown vertically.
     pub view_height_m: f32,
     look_ahead: Vec2,
+    /// 0..1; drives the shake offset.
+    trauma: f32,
+    shake_ticks: u64,
+    /// The player can turn shaking off (`TETHER_SCREEN_SHAKE=off`).
+    pub shake_enabled: bool,
 }
 
 impl CameraState {
@@ -29,6 +44,9 @@ impl CameraState {
             center: world.player.pos,
             view_height_m: world.level.view_height_m,
             look_ahead: Vec2::ZERO,
+            trauma: 0.0,
+            shake_ticks: 0,
+            shake_enabled: shake_enabled_by_env(),
         }
     }
 
@@ -43,9 +61,56 @@ impl CameraState {
         }
     }
 
-    /// Jumps to the player (after a respawn or level load): no smear across a teleport.
+    /// The camera for drawing: `to_camera2d` moved by the screen shake. (Aiming uses the
+    /// unshaken camera, so a shake never moves the reticle's target.)
+    pub fn to_camera2d_shaken(&self, aspect: f32) -> macroquad::camera::Camera2D {
+        let mut camera = self.to_camera2d(aspect);
+        camera.target += crate::app::render::mq(self.shake_offset());
+        camera
+    }
+
+    /// The shake's offset in metres: two incommensurate sines per axis, from the tick count,
+    /// so a replay's screenshot shakes the same way every time.
+    pub fn shake_offset(&self) -> Vec2 {
+        if !self.shake_enabled || self.trauma <= 0.0 {
+            return Vec2::ZERO;
+        }
+        let t = self.shake_ticks as f32;
+        let amount = self.trauma * self.trauma * SHAKE_MAX_FRACTION * self.view_height_m;
+        Vec2::new(
+            (t * 1.7).sin() * 0.6 + (t * 2.9).sin() * 0.4,
+            (t * 2.3).sin() * 0.6 + (t * 3.7).sin() * 0.4,
+        ) * amount
+    }
+
+    /// After each tick: hard landings and deaths add trauma; it drains with time.
+    pub fn on_tick(&mut self, events: &[Event], dt_s: f32) {
+        self.shake_ticks += 1;
+        for event in events {
+            match event {
+                Event::Died { .. } => self.trauma += SHAKE_ON_DEATH,
+                Event::Landed {
+                    impact_speed_m_per_s,
+                } => {
+                    let over = impact_speed_m_per_s.abs() - SHAKE_LANDING_FROM_M_PER_S;
+                    if over > 0.0 {
+                        self.trauma += (over * SHAKE_LANDING_PER_M_PER_S).min(SHAKE_LANDING_MAX);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.trauma = (self.trauma - SHAKE_DECAY_PER_S * dt_s).clamp(0.0, 1.0);
+    }
+
+    /// Jumps to the player (after a respawn or level load): no smear across a teleport. A
+    /// shake going on (a death) carries on.
     pub fn snap(&mut self, world: &World) {
+        let (trauma, ticks, enabled) = (self.trauma, self.shake_ticks, self.shake_enabled);
         *self = CameraState::new(world);
+        self.trauma = trauma;
+        self.shake_ticks = ticks;
+        self.shake_enabled = enabled;
     }
 
     /// Moves toward the framing wanted for `player_pos` (the interpolated drawing position).
@@ -81,4 +146,12 @@ impl CameraState {
         self.view_height_m += (height - self.view_height_m) * blend;
         self.center += (target - self.center) * blend;
     }
+}
+
+/// Screen shake is on unless `TETHER_SCREEN_SHAKE` is `off` or `0`.
+fn shake_enabled_by_env() -> bool {
+    !matches!(
+        std::env::var("TETHER_SCREEN_SHAKE").as_deref(),
+        Ok("off") | Ok("0")
+    )
 }

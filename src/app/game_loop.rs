@@ -13,11 +13,11 @@ use super::audio::AudioOut;
 use super::camera::CameraState;
 use super::input_map::{keys, InputLatch};
 use super::palette;
+use super::render::art::Art;
 use super::render::hud::{draw_hud, draw_panel, format_time};
 use super::render::scene::draw_world;
 use super::render::{sim_vec, Snapshot};
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
-use macroquad::camera::set_camera;
 
 /// At most this many ticks run per frame; a slower frame drops time instead of spiralling.
 const MAX_TICKS_PER_FRAME: u32 = 8;
@@ -70,6 +70,8 @@ pub struct Game {
     recording: Option<Replay>,
     /// Inputs of the replay being played, and the next one's position.
     playback: Option<(Vec<InputFrame>, usize)>,
+    /// Textures, level meshes, animation and effects: what drawing keeps between frames.
+    art: Art,
     quit: bool,
 }
 
@@ -95,6 +97,7 @@ impl Game {
             audio,
             recording: None,
             playback: None,
+            art: Art::new(),
             quit: false,
             options,
         };
@@ -125,6 +128,7 @@ impl Game {
         });
         self.accumulator_s = 0.0;
         self.input.clear();
+        self.art.reset();
         match world {
             Ok(world) => {
                 self.prev = Snapshot::of(&world);
@@ -321,6 +325,10 @@ impl Game {
             recording.push(input);
         }
         self.audio.on_events(&events, world);
+        self.art.on_tick(&events, world);
+        if let Some(camera) = &mut self.camera {
+            camera.on_tick(&events, TICK_DT_S);
+        }
         for event in &events {
             match event {
                 Event::GoalReached { ticks } => {
@@ -376,6 +384,16 @@ impl Game {
         true
     }
 
+    /// Seconds the camera moves by this frame: the frame's time, or in screenshot mode the
+    /// ticks run per frame, so the picture at a tick does not depend on the frame rate.
+    fn camera_dt_s(&self) -> f32 {
+        if self.options.screenshot.is_some() {
+            SCREENSHOT_TICKS_PER_FRAME as f32 * TICK_DT_S
+        } else {
+            get_frame_time().min(MAX_FRAME_TIME_S)
+        }
+    }
+
     fn draw(&mut self, alpha: f32) {
         let Some(world) = &self.world else {
             let message = match &self.screen {
@@ -399,26 +417,23 @@ impl Game {
         };
         let now = Snapshot::of(world);
         let shown = Snapshot::interpolate(&self.prev, &now, alpha, world.teleported_at_tick);
+        let camera_dt_s = self.camera_dt_s();
         let camera = self.camera.get_or_insert_with(|| CameraState::new(world));
         let aspect = screen_width() / screen_height().max(1.0);
-        camera.update(
-            world,
-            shown.player_pos,
-            aspect,
-            get_frame_time().min(MAX_FRAME_TIME_S),
-        );
-        set_camera(&camera.to_camera2d(aspect));
+        camera.update(world, shown.player_pos, aspect, camera_dt_s);
         let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
             Some(world.preview_aim(self.aim_offset()))
         } else {
             None
         };
         let world = self.world.as_ref().expect("checked above");
+        let build_started_s = macroquad::time::get_time();
         draw_world(
             world,
             &shown,
             self.camera.as_ref().expect("set above"),
             aim.as_ref(),
+            &mut self.art,
         );
         let ticks = world.completed_at_tick.unwrap_or(world.tick);
         draw_hud(
@@ -428,6 +443,8 @@ impl Game {
             ticks,
             world.deaths,
         );
+        self.art
+            .record_frame(macroquad::time::get_time() - build_started_s);
         match &self.screen {
             Screen::Paused { selected } => {
                 let lines: Vec<(String, bool)> = PAUSE_ITEMS

@@ -64,21 +64,44 @@ impl SoundId {
 }
 
 /// Sounds that loop for as long as the game runs, at a volume set every frame.
+///
+/// The music is layered from loops of different lengths that all start together (see
+/// `gen_sounds`): the melody (`Music`, always on), percussion (always on) and one backing per
+/// world, of which only the current world's is heard. The whole repeats after three minutes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LoopId {
     Music,
     RopeCreak,
     Wind,
+    MusicPercussion,
+    MusicDusk,
+    MusicForest,
+    MusicEmber,
 }
 
 impl LoopId {
-    pub const ALL: [LoopId; 3] = [LoopId::Music, LoopId::RopeCreak, LoopId::Wind];
+    pub const ALL: [LoopId; 7] = [
+        LoopId::Music,
+        LoopId::RopeCreak,
+        LoopId::Wind,
+        LoopId::MusicPercussion,
+        LoopId::MusicDusk,
+        LoopId::MusicForest,
+        LoopId::MusicEmber,
+    ];
+
+    /// The world backings, in the order of the background themes.
+    pub const BACKINGS: [LoopId; 3] = [LoopId::MusicDusk, LoopId::MusicForest, LoopId::MusicEmber];
 
     pub fn file_name(self) -> &'static str {
         match self {
-            LoopId::Music => "music.wav",
+            LoopId::Music => "music_melody.wav",
             LoopId::RopeCreak => "rope_creak.wav",
             LoopId::Wind => "wind.wav",
+            LoopId::MusicPercussion => "music_perc.wav",
+            LoopId::MusicDusk => "music_dusk.wav",
+            LoopId::MusicForest => "music_forest.wav",
+            LoopId::MusicEmber => "music_ember.wav",
         }
     }
 
@@ -88,7 +111,22 @@ impl LoopId {
 
     /// Music follows the music volume; creak and wind are effects.
     pub fn is_music(self) -> bool {
-        self == LoopId::Music
+        !matches!(self, LoopId::RopeCreak | LoopId::Wind)
+    }
+
+    /// This loop's share of the music volume in `world` (0..=1): the melody and percussion
+    /// always, a backing only in its own world. `None` for the effect loops.
+    pub fn music_mix(self, world: usize) -> Option<f32> {
+        match self {
+            LoopId::RopeCreak | LoopId::Wind => None,
+            LoopId::Music => Some(0.7),
+            LoopId::MusicPercussion => Some(0.45),
+            backing => Some(if LoopId::BACKINGS[world % 3] == backing {
+                1.0
+            } else {
+                0.0
+            }),
+        }
     }
 }
 
@@ -106,6 +144,11 @@ const SOFT_LANDING_VOLUME: f32 = 0.15;
 /// Landings slower than this make no sound: a step down a few centimetres, or ground contact
 /// flickering for a tick while running (one tick of gravity is ~0.7 m/s), is not a thud.
 pub const SILENT_LANDING_BELOW_M_PER_S: f32 = 1.5;
+/// Which world's music a level plays: the same choice as its background theme.
+pub fn music_world(world: &World) -> usize {
+    crate::app::render::background::theme_index(&world.level.name)
+}
+
 /// Music sits under the effects.
 pub const MUSIC_BASE_VOLUME: f32 = 0.5;
 /// Swing speed at which the rope creak is at full volume.

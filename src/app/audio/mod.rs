@@ -59,9 +59,9 @@ impl AudioBackend for NoDevice {
 pub struct Recorder {
     pub played: Vec<(SoundId, f32)>,
     /// Last volume set per loop, in `LoopId::ALL` order.
-    pub loop_volumes: [f32; 3],
+    pub loop_volumes: [f32; LoopId::ALL.len()],
     /// Highest volume each loop reached.
-    pub loop_peaks: [f32; 3],
+    pub loop_peaks: [f32; LoopId::ALL.len()],
 }
 
 impl AudioBackend for Recorder {
@@ -95,7 +95,9 @@ pub struct GameAudio<B: AudioBackend> {
     creak: f32,
     wind: f32,
     /// Last gain sent per loop (`LoopId::ALL` order); NaN = never sent.
-    sent: [f32; 3],
+    sent: [f32; LoopId::ALL.len()],
+    /// The world whose music backing plays (kept while no level is loaded).
+    music_world: usize,
     /// Text of the last settings change, and when it was first drawn (macroquad's `get_time`;
     /// read only while drawing, so the logic runs without a window in tests).
     note: Option<(String, Option<f64>)>,
@@ -111,7 +113,8 @@ impl<B: AudioBackend> GameAudio<B> {
             store,
             creak: 0.0,
             wind: 0.0,
-            sent: [f32::NAN; 3],
+            sent: [f32::NAN; LoopId::ALL.len()],
+            music_world: 0,
             note: None,
         };
         audio.apply_loop_volumes(false);
@@ -141,9 +144,12 @@ impl<B: AudioBackend> GameAudio<B> {
             * self.settings.music_gain()
             * if paused { PAUSED_MUSIC_FACTOR } else { 1.0 };
         let effects = self.settings.effects_gain();
-        let targets = [music, self.creak * effects, self.wind * effects];
         for (i, id) in LoopId::ALL.into_iter().enumerate() {
-            let target = targets[i];
+            let target = match id.music_mix(self.music_world) {
+                Some(share) => music * share,
+                None if id == LoopId::RopeCreak => self.creak * effects,
+                None => self.wind * effects,
+            };
             // Always send silence exactly, so a loop never hums on at a tiny volume.
             let changed = self.sent[i].is_nan()
                 || (target - self.sent[i]).abs() > LOOP_VOLUME_EPSILON
@@ -176,6 +182,9 @@ impl<B: AudioBackend> AudioOut for GameAudio<B> {
     }
 
     fn update(&mut self, world: Option<&World>, paused: bool) {
+        if let Some(world) = world {
+            self.music_world = mapping::music_world(world);
+        }
         let target = mapping::rope_levels(world, paused);
         let approach = |now: f32, to: f32| {
             let next = now + (to - now) * LOOP_SMOOTHING;

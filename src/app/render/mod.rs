@@ -1,6 +1,11 @@
 //! Drawing. Reads the world (and the previous tick's snapshot for interpolation); never changes it.
 
+pub mod art;
+pub mod background;
+pub mod effects;
 pub mod hud;
+pub mod materials;
+pub mod player_sprite;
 pub mod rope_mesh;
 pub mod scene;
 

@@ -1,133 +1,123 @@
-//! The level, the player, the hook and its rope, and the aiming reticle, in world units.
+//! The level, the player, the hook and its rope, the effects and the aiming reticle, in world
+//! units, over the parallax background.
 
+use macroquad::camera::set_camera;
 use macroquad::math::{vec2, Vec2 as MqVec2};
-use macroquad::shapes::{
-    draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines, draw_triangle,
-};
+use macroquad::models::draw_mesh;
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};
 use macroquad::window::{clear_background, screen_height, screen_width};
 
-use super::rope_mesh::draw_rope;
-use super::{mq, Snapshot};
+use super::art::Art;
+use super::player_sprite::draw_player;
+use super::rope_mesh::{rope_mesh, smooth};
+use super::{background, mq, sim_vec, Snapshot};
 use crate::app::camera::CameraState;
-use crate::app::palette::{self, Rgb};
-use crate::sim::hook::{AimPreview, AimTarget};
-use crate::sim::level::{RectDef, ShapeDef};
-use crate::sim::math::rotation_from_deg;
-use crate::sim::World;
+use crate::app::palette;
+use crate::sim::geometry::groups;
+use crate::sim::hook::{AimPreview, AimTarget, Hook};
+use crate::sim::level::RectDef;
+use crate::sim::{AttachKind, World, TICK_DT_S};
 
-/// Width of outlines, in metres.
-const OUTLINE_M: f32 = 0.06;
-/// Spacing of the background grid, in metres.
-const GRID_M: f32 = 2.0;
+/// The rope is drawn at least this wide (half width, metres) so its fibres show at the usual
+/// zoom; the simulation's radius stays what collides.
+const MIN_ROPE_DRAW_HALF_WIDTH_M: f32 = 0.085;
+/// Size of the hook's drawing, metres.
+const HOOK_SIZE_M: f32 = 0.36;
 
-/// Clears the screen to the background colour (for screens without a world).
+/// Clears the screen to the title's skyline (for screens without a world).
 pub fn clear() {
     clear_background(palette::BACKGROUND.color());
+    background::draw(
+        background::seed_of("Tether"),
+        crate::sim::math::Vec2::ZERO,
+        18.0,
+    );
 }
 
-pub fn draw_world(world: &World, now: &Snapshot, camera: &CameraState, aim: Option<&AimPreview>) {
-    clear_background(palette::BACKGROUND.color());
-    draw_grid(camera);
-    let level = &world.level;
-    for (i, rect) in level.checkpoints.iter().enumerate() {
+pub fn draw_world(
+    world: &World,
+    now: &Snapshot,
+    camera: &CameraState,
+    aim: Option<&AimPreview>,
+    art: &mut Art,
+) {
+    let time_s = world.tick as f32 * TICK_DT_S;
+    let seed = art.prepare_level(&world.level);
+    background::draw(seed, camera.center, camera.view_height_m);
+    let aspect = screen_width() / screen_height().max(1.0);
+    set_camera(&camera.to_camera2d_shaken(aspect));
+
+    draw_checkpoints(world, time_s);
+    draw_goal(&world.level.goal, time_s);
+    art.draw_level();
+    draw_grapple_points(world, time_s);
+
+    let player = mq(now.player_pos);
+    let half_width = world.tuning.rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
+    let fibre = art.textures().fibre.clone();
+    let mut rope_end_dir = None;
+    if now.rope_nodes.len() >= 2 {
+        let nodes: Vec<MqVec2> = now.rope_nodes.iter().map(|&p| mq(p)).collect();
+        let curve = smooth(&nodes);
+        draw_mesh(&rope_mesh(&curve, half_width, Some(fibre)));
+        let n = nodes.len();
+        rope_end_dir = Some(nodes[n - 2] - nodes[n - 1]);
+        let kind = match &world.hook {
+            Hook::Attached { kind, .. } => *kind,
+            _ => AttachKind::Surface,
+        };
+        draw_hook_attached(world, nodes[0], nodes[1], kind);
+    } else if let Some(hook) = now.hook_pos {
+        let hook = mq(hook);
+        draw_mesh(&rope_mesh(&[player, hook], half_width * 0.7, Some(fibre)));
+        let dir = (hook - player).normalize_or_zero();
+        draw_hook(hook, dir, 0.6);
+    }
+    draw_player(&art.anim, world, player, rope_end_dir, 1.0);
+    art.effects.draw();
+    if let Some(aim) = aim {
+        draw_reticle(aim, player);
+    }
+    macroquad::camera::set_default_camera();
+    art.effects
+        .draw_screen_overlay(screen_width(), screen_height());
+}
+
+fn draw_checkpoints(world: &World, time_s: f32) {
+    for (i, rect) in world.level.checkpoints.iter().enumerate() {
         let reached = world.checkpoint.is_some_and(|c| c >= i);
         let color = if reached {
             palette::CHECKPOINT_REACHED
         } else {
             palette::CHECKPOINT
         };
-        draw_rect_def(rect, color.with_alpha(0.25));
-        let flag_base = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1);
+        draw_rect_def(rect, color.with_alpha(0.12));
+        let base = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1);
+        let pole_h = 1.8;
         draw_line(
-            flag_base.x,
-            flag_base.y,
-            flag_base.x,
-            flag_base.y + 1.6,
-            0.08,
-            color.color(),
+            base.x,
+            base.y,
+            base.x,
+            base.y + pole_h,
+            0.1,
+            palette::HOOK_DARK.color(),
         );
-        draw_triangle(
-            flag_base + vec2(0.0, 1.6),
-            flag_base + vec2(0.9, 1.35),
-            flag_base + vec2(0.0, 1.1),
-            color.color(),
-        );
-    }
-    draw_rect_def(&level.goal, palette::GOAL.with_alpha(0.35));
-    draw_rectangle_lines(
-        level.goal.min.0,
-        level.goal.min.1,
-        level.goal.max.0 - level.goal.min.0,
-        level.goal.max.1 - level.goal.min.1,
-        OUTLINE_M * 2.0,
-        palette::GOAL.color(),
-    );
-    for hazard in &level.hazards {
-        draw_shape(hazard, palette::HAZARD, palette::HAZARD);
-    }
-    for solid in &level.solids {
-        let (fill, edge) = if solid.hookable {
-            (palette::SOLID_HOOKABLE, palette::SOLID_HOOKABLE_EDGE)
-        } else {
-            (palette::SOLID_PLAIN, palette::SOLID_PLAIN_EDGE)
-        };
-        draw_shape(&solid.shape, fill, edge);
-    }
-    let point_radius = world.tuning.hook.grapple_point_radius_m;
-    for point in &level.grapple_points {
-        draw_circle(
-            point.0,
-            point.1,
-            point_radius,
-            palette::GRAPPLE_POINT.color(),
-        );
-        draw_circle_lines(
-            point.0,
-            point.1,
-            point_radius * 1.6,
-            OUTLINE_M,
-            palette::GRAPPLE_POINT.with_alpha(0.6),
-        );
-    }
-
-    let player = mq(now.player_pos);
-    let rope_half_width = world.tuning.rope.radius_m.max(0.05);
-    if now.rope_nodes.len() >= 2 {
-        let points: Vec<MqVec2> = now.rope_nodes.iter().map(|&p| mq(p)).collect();
-        draw_rope(&points, rope_half_width, palette::ROPE);
-        let anchor = points[0];
-        draw_circle(
-            anchor.x,
-            anchor.y,
-            rope_half_width * 2.5,
-            palette::HOOK.color(),
-        );
-    } else if let Some(hook) = now.hook_pos {
-        let hook = mq(hook);
-        draw_rope(&[player, hook], rope_half_width * 0.7, palette::ROPE);
-        draw_circle(hook.x, hook.y, rope_half_width * 2.5, palette::HOOK.color());
-    }
-    draw_player(world, player);
-    if let Some(aim) = aim {
-        draw_reticle(aim, player);
-    }
-}
-
-fn draw_grid(camera: &CameraState) {
-    let aspect = screen_width() / screen_height().max(1.0);
-    let half_h = camera.view_height_m * 0.5 + GRID_M;
-    let half_w = half_h * aspect + GRID_M;
-    let c = camera.center;
-    let color = palette::BACKGROUND_GRID.color();
-    let mut x = ((c.x - half_w) / GRID_M).floor() * GRID_M;
-    while x < c.x + half_w {
-        draw_line(x, c.y - half_h, x, c.y + half_h, 0.03, color);
-        x += GRID_M;
-    }
-    let mut y = ((c.y - half_h) / GRID_M).floor() * GRID_M;
-    while y < c.y + half_h {
-        draw_line(c.x - half_w, y, c.x + half_w, y, 0.03, color);
-        y += GRID_M;
+        draw_circle(base.x, base.y + pole_h, 0.09, palette::HOOK.color());
+        // The flag ripples; a reached one flies high, an open one hangs half-way.
+        let top = base.y + if reached { pole_h - 0.05 } else { pole_h * 0.6 };
+        let segments = 6;
+        let (w, h) = (1.0, 0.55);
+        for k in 0..segments {
+            let x0 = k as f32 / segments as f32;
+            let x1 = (k + 1) as f32 / segments as f32;
+            let wave = |x: f32| (time_s * 5.0 - x * 6.0).sin() * 0.07 * x;
+            let taper = |x: f32| h * (1.0 - 0.5 * x);
+            let a = vec2(base.x + x0 * w, top + wave(x0));
+            let b = vec2(base.x + x1 * w, top + wave(x1));
+            let c = color.color();
+            draw_triangle(a, b, b - vec2(0.0, taper(x1)), c);
+            draw_triangle(a, b - vec2(0.0, taper(x1)), a - vec2(0.0, taper(x0)), c);
+        }
     }
 }
 
@@ -141,65 +131,108 @@ fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {
     );
 }
 
-/// Corners of a shape's outline, for polygons and (rotated) boxes.
-fn outline(shape: &ShapeDef) -> Option<Vec<MqVec2>> {
-    match shape {
-        ShapeDef::Box {
-            center,
-            half_extents,
-            rotation_deg,
-        } => {
-            let rot = rotation_from_deg(*rotation_deg);
-            let (c, s) = (rot.re, rot.im);
-            let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
-            Some(
-                corners
-                    .iter()
-                    .map(|&(sx, sy)| {
-                        let (lx, ly) = (sx * half_extents.0, sy * half_extents.1);
-                        vec2(center.0 + lx * c - ly * s, center.1 + lx * s + ly * c)
-                    })
-                    .collect(),
-            )
+/// The goal: a glowing gate with light rising through it.
+fn draw_goal(goal: &RectDef, time_s: f32) {
+    let (w, h) = (goal.max.0 - goal.min.0, goal.max.1 - goal.min.1);
+    let pulse = 0.5 + 0.5 * (time_s * 3.0).sin();
+    // Light rising from the floor of the gate, fading upwards (and a little past its top).
+    let g = palette::GOAL;
+    let bottom = [g.0, g.1, g.2, (90.0 + 50.0 * pulse) as u8];
+    let top = [g.0, g.1, g.2, 0];
+    let corner = |x: f32, y: f32, c: [u8; 4]| macroquad::models::Vertex {
+        position: macroquad::math::Vec3::new(x, y, 0.0),
+        uv: MqVec2::ZERO,
+        color: c,
+        normal: macroquad::math::Vec4::ZERO,
+    };
+    draw_mesh(&macroquad::models::Mesh {
+        vertices: vec![
+            corner(goal.min.0, goal.min.1, bottom),
+            corner(goal.max.0, goal.min.1, bottom),
+            corner(goal.max.0, goal.max.1 + h * 0.3, top),
+            corner(goal.min.0, goal.max.1 + h * 0.3, top),
+        ],
+        indices: vec![0, 1, 2, 0, 2, 3],
+        texture: None,
+    });
+    // Rising motes, spaced by index and looping with time: the same at a given tick.
+    for i in 0..10 {
+        let fx = ((i * 37) % 10) as f32 / 10.0 + 0.05;
+        let rise = (time_s * 0.6 + i as f32 * 0.137).fract();
+        let p = vec2(goal.min.0 + fx * w, goal.min.1 + rise * h);
+        draw_circle(p.x, p.y, 0.07, palette::GOAL.with_alpha(1.0 - rise));
+    }
+    let edge = palette::GOAL.color();
+    let t = 0.12;
+    draw_rectangle(goal.min.0 - t, goal.min.1, t, h, edge);
+    draw_rectangle(goal.max.0, goal.min.1, t, h, edge);
+    draw_rectangle(goal.min.0 - t, goal.max.1, w + 2.0 * t, t, edge);
+}
+
+/// Grapple rings: a ring on a dark hub; those within the rope's reach glow and pulse.
+fn draw_grapple_points(world: &World, time_s: f32) {
+    let r = world.tuning.hook.grapple_point_radius_m;
+    let reach = world.max_rope_length_m();
+    for (i, point) in world.level.grapple_points.iter().enumerate() {
+        let p = vec2(point.0, point.1);
+        let in_reach = (point.v() - world.player.pos).length() <= reach;
+        if in_reach {
+            let pulse = 0.5 + 0.5 * (time_s * 4.0 + i as f32).sin();
+            for k in 1..=4 {
+                let rr = r * (1.2 + 0.35 * k as f32 + 0.2 * pulse);
+                draw_circle(p.x, p.y, rr, palette::GRAPPLE_POINT.with_alpha(0.07));
+            }
         }
-        ShapeDef::Polygon { points } => Some(points.iter().map(|p| vec2(p.0, p.1)).collect()),
-        ShapeDef::Circle { .. } => None,
+        draw_circle(p.x, p.y, r * 1.05, palette::GRAPPLE_POINT_DARK.color());
+        let ring = if in_reach {
+            palette::GRAPPLE_POINT.color()
+        } else {
+            palette::GRAPPLE_POINT.with_alpha(0.55)
+        };
+        draw_circle_lines(p.x, p.y, r * 0.8, r * 0.35, ring);
+        draw_circle(p.x, p.y, r * 0.25, palette::HOOK_DARK.color());
     }
 }
 
-fn draw_shape(shape: &ShapeDef, fill: Rgb, edge: Rgb) {
-    if let ShapeDef::Circle { center, radius } = shape {
-        draw_circle(center.0, center.1, *radius, fill.color());
-        draw_circle_lines(center.0, center.1, *radius, OUTLINE_M, edge.color());
+/// The hook at the anchor, turned to the surface it bit (its normal, found with the same ray
+/// query the hook uses) or around the ring it holds.
+fn draw_hook_attached(world: &World, anchor: MqVec2, next: MqVec2, kind: AttachKind) {
+    let away = (next - anchor).normalize_or_zero();
+    if kind == AttachKind::GrapplePoint {
+        let r = world.tuning.hook.grapple_point_radius_m;
+        draw_circle_lines(anchor.x, anchor.y, r * 0.55, 0.07, palette::HOOK.color());
+        draw_hook(anchor + away * r * 0.5, -away, 0.8);
         return;
     }
-    let Some(points) = outline(shape) else { return };
-    for i in 1..points.len() - 1 {
-        draw_triangle(points[0], points[i], points[i + 1], fill.color());
-    }
-    for i in 0..points.len() {
-        let (a, b) = (points[i], points[(i + 1) % points.len()]);
-        draw_line(a.x, a.y, b.x, b.y, OUTLINE_M, edge.color());
-    }
+    let from = sim_vec(anchor + away * 0.4);
+    let normal = world
+        .geometry
+        .cast_ray(from, sim_vec(-away * 0.8), groups::SOLID)
+        .map(|hit| mq(hit.normal))
+        .filter(|n| n.length_squared() > 0.5)
+        .unwrap_or(away);
+    draw_hook(anchor, -normal, 1.0);
 }
 
-fn draw_player(world: &World, pos: MqVec2) {
-    let t = &world.tuning.player;
-    let (w, h) = (t.half_width_m, t.half_height_m);
-    draw_rectangle(
-        pos.x - w,
-        pos.y - h,
-        2.0 * w,
-        2.0 * h,
-        palette::PLAYER.color(),
-    );
-    let eye_x = pos.x + world.player.facing as f32 * w * 0.45;
-    draw_circle(
-        eye_x,
-        pos.y + h * 0.35,
-        w * 0.18,
-        palette::PLAYER_EYE.color(),
-    );
+/// A grappling hook with its claws at `tip`, pointing along `dir`.
+fn draw_hook(tip: MqVec2, dir: MqVec2, scale: f32) {
+    let dir = dir.try_normalize().unwrap_or(MqVec2::Y);
+    let side = vec2(-dir.y, dir.x);
+    let s = HOOK_SIZE_M * scale;
+    let shaft_end = tip - dir * s;
+    let dark = palette::HOOK_DARK.color();
+    let light = palette::HOOK.color();
+    draw_line(shaft_end.x, shaft_end.y, tip.x, tip.y, 0.09 * scale, light);
+    draw_circle(shaft_end.x, shaft_end.y, 0.07 * scale, dark);
+    for sign in [-1.0, 1.0] {
+        // Each claw curves back from the tip.
+        let a = tip - dir * s * 0.15;
+        let b = a + side * sign * s * 0.45 - dir * s * 0.05;
+        let c = b - dir * s * 0.35 + side * sign * s * 0.05;
+        draw_line(a.x, a.y, b.x, b.y, 0.07 * scale, light);
+        draw_line(b.x, b.y, c.x, c.y, 0.06 * scale, light);
+        draw_triangle(c, c - side * sign * s * 0.15, c + dir * s * 0.12, dark);
+    }
 }
 
 fn draw_reticle(aim: &AimPreview, player: MqVec2) {
