@@ -11,6 +11,7 @@ use macroquad::window::{next_frame, screen_height, screen_width};
 use super::assets::GameData;
 use super::audio::AudioOut;
 use super::camera::CameraState;
+use super::frame_clock::{FrameClock, MAX_FRAME_TIME_S};
 use super::input_map::{keys, InputLatch};
 use super::palette;
 use super::render::art::Art;
@@ -19,10 +20,6 @@ use super::render::scene::draw_world;
 use super::render::{sim_vec, Snapshot};
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
 
-/// At most this many ticks run per frame; a slower frame drops time instead of spiralling.
-const MAX_TICKS_PER_FRAME: u32 = 8;
-/// The longest frame time taken into account (a frame after a stall, a tab switch).
-const MAX_FRAME_TIME_S: f32 = 0.25;
 /// How long the level-complete screen shows before the next level loads.
 const COMPLETE_SCREEN_S: f32 = 2.5;
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
@@ -62,7 +59,7 @@ pub struct Game {
     level_index: usize,
     world: Option<World>,
     prev: Snapshot,
-    accumulator_s: f32,
+    clock: FrameClock,
     input: InputLatch,
     camera: Option<CameraState>,
     screen: Screen,
@@ -90,7 +87,7 @@ impl Game {
             level_index: start,
             world: None,
             prev: Snapshot::default(),
-            accumulator_s: 0.0,
+            clock: FrameClock::default(),
             input: InputLatch::default(),
             camera: None,
             screen: Screen::Playing,
@@ -126,7 +123,7 @@ impl Game {
             World::from_level(level, Arc::clone(&self.data.tuning), &path)
                 .map_err(|e| e.to_string())
         });
-        self.accumulator_s = 0.0;
+        self.clock.reset();
         self.input.clear();
         self.art.reset();
         match world {
@@ -284,16 +281,7 @@ impl Game {
         let ticks_due = if deterministic {
             SCREENSHOT_TICKS_PER_FRAME
         } else {
-            self.accumulator_s += frame_s;
-            let due = (self.accumulator_s / TICK_DT_S) as u32;
-            if due > MAX_TICKS_PER_FRAME {
-                // Too far behind: run the maximum and drop the rest rather than spiral.
-                self.accumulator_s = 0.0;
-                MAX_TICKS_PER_FRAME
-            } else {
-                self.accumulator_s -= due as f32 * TICK_DT_S;
-                due
-            }
+            self.clock.advance(frame_s)
         };
         for _ in 0..ticks_due {
             self.tick_once();
@@ -304,7 +292,7 @@ impl Game {
         if deterministic {
             1.0
         } else {
-            (self.accumulator_s / TICK_DT_S).clamp(0.0, 1.0)
+            self.clock.alpha()
         }
     }
 

@@ -34,6 +34,24 @@ pub fn any_pressed(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_pressed(k))
 }
 
+/// The button presses (edges) and wheel movement of one render frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FramePresses {
+    pub jump: bool,
+    pub fire: bool,
+    pub release: bool,
+    /// Wheel movement this frame, in the device's units (only its sign is used).
+    pub wheel_y: f32,
+}
+
+/// What is held down at the moment a tick takes its input.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeldInput {
+    pub move_x: i8,
+    pub reel: i8,
+    pub jump: bool,
+}
+
 /// Collects device input over render frames and hands out one `InputFrame` per tick.
 #[derive(Default)]
 pub struct InputLatch {
@@ -46,14 +64,24 @@ pub struct InputLatch {
 impl InputLatch {
     /// Call once per render frame: remembers edges until the next tick.
     pub fn poll(&mut self) {
-        self.jump_pressed |= any_pressed(&keys::JUMP);
-        self.fire_pressed |= any_pressed(&keys::FIRE) || is_mouse_button_pressed(MouseButton::Left);
-        self.release_pressed |=
-            any_pressed(&keys::RELEASE) || is_mouse_button_pressed(MouseButton::Right);
         let (_, wheel_y) = mouse_wheel();
-        if wheel_y != 0.0 {
+        self.latch(FramePresses {
+            jump: any_pressed(&keys::JUMP),
+            fire: any_pressed(&keys::FIRE) || is_mouse_button_pressed(MouseButton::Left),
+            release: any_pressed(&keys::RELEASE) || is_mouse_button_pressed(MouseButton::Right),
+            wheel_y,
+        });
+    }
+
+    /// Adds one frame's presses to those waiting for the next tick (the device-free half of
+    /// `poll`).
+    pub fn latch(&mut self, presses: FramePresses) {
+        self.jump_pressed |= presses.jump;
+        self.fire_pressed |= presses.fire;
+        self.release_pressed |= presses.release;
+        if presses.wheel_y != 0.0 && presses.wheel_y.is_finite() {
             // Browsers report pixels, desktops notches: only the sign is portable.
-            self.wheel_notches += wheel_y.signum() as i32;
+            self.wheel_notches += presses.wheel_y.signum() as i32;
         }
     }
 
@@ -65,11 +93,22 @@ impl InputLatch {
     /// The input for the next tick; `aim_offset_m` is the mouse position relative to the player.
     pub fn take(&mut self, aim_offset_m: Vec2) -> InputFrame {
         let axis = |neg: &[KeyCode], pos: &[KeyCode]| any_down(pos) as i8 - any_down(neg) as i8;
-        let (aim_x, aim_y) = InputFrame::quantize_aim(aim_offset_m);
-        let frame = InputFrame {
+        let held = HeldInput {
             move_x: axis(&keys::LEFT, &keys::RIGHT),
             reel: axis(&keys::REEL_OUT, &keys::REEL_IN),
-            jump_held: any_down(&keys::JUMP),
+            jump: any_down(&keys::JUMP),
+        };
+        self.take_with(held, aim_offset_m)
+    }
+
+    /// The input for the next tick from what is held now and the latched presses, which it
+    /// consumes (the device-free half of `take`).
+    pub fn take_with(&mut self, held: HeldInput, aim_offset_m: Vec2) -> InputFrame {
+        let (aim_x, aim_y) = InputFrame::quantize_aim(aim_offset_m);
+        let frame = InputFrame {
+            move_x: held.move_x,
+            reel: held.reel,
+            jump_held: held.jump,
             jump_pressed: self.jump_pressed,
             fire_pressed: self.fire_pressed,
             release_pressed: self.release_pressed,

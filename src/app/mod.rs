@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod audio;
 pub mod camera;
+pub mod frame_clock;
 pub mod game_loop;
 pub mod input_map;
 pub mod palette;
