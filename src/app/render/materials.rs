@@ -303,7 +303,7 @@ impl LevelMeshes {
             let points: Vec<MqVec2> = outline.iter().map(|&(p, _)| p).collect();
             rim(details, &points, material.rim());
         };
-        for hazard in &level.hazards {
+        for hazard in level.hazards.iter().map(|h| &h.0) {
             add(hazard, Material::Hazard, &mut details);
             let points: Vec<MqVec2> = textured_outline(hazard).iter().map(|&(p, _)| p).collect();
             spikes(&mut details, &points);

@@ -85,13 +85,13 @@ pub fn draw_world(
 
 fn draw_checkpoints(world: &World, time_s: f32) {
     for (i, rect) in world.level.checkpoints.iter().enumerate() {
-        let reached = world.checkpoint.is_some_and(|c| c >= i);
+        let reached = world.checkpoints.reached.get(i).copied().unwrap_or(false);
         let color = if reached {
             palette::CHECKPOINT_REACHED
         } else {
             palette::CHECKPOINT
         };
-        draw_rect_def(rect, color.with_alpha(0.12));
+        draw_rect_def(&rect.rect(), color.with_alpha(0.12));
         let base = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1);
         let pole_h = 1.8;
         draw_line(
@@ -174,7 +174,7 @@ fn draw_grapple_points(world: &World, time_s: f32) {
     let r = world.tuning.hook.grapple_point_radius_m;
     let reach = world.max_rope_length_m();
     for (i, point) in world.level.grapple_points.iter().enumerate() {
-        let p = vec2(point.0, point.1);
+        let p = mq(point.v());
         let in_reach = (point.v() - world.player.pos).length() <= reach;
         if in_reach {
             let pulse = 0.5 + 0.5 * (time_s * 4.0 + i as f32).sin();
