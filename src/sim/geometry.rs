@@ -325,7 +325,11 @@ impl Geometry {
     }
 
     pub fn collider(&self, at: ColliderRef) -> &Collider {
-        let layer = if at.moving { &self.moving } else { &*self.fixed };
+        let layer = if at.moving {
+            &self.moving
+        } else {
+            &*self.fixed
+        };
         &layer.colliders[ColliderHandle::from_raw_parts(at.index, at.generation)]
     }
 
@@ -377,10 +381,9 @@ impl Geometry {
     pub fn project_on_solids(&self, point: Vec2, max_dist_m: f32) -> Option<PointProjection> {
         let mut best: Option<(f32, PointProjection)> = None;
         for (_, layer) in self.layers() {
-            let Some((_, projection)) =
-                layer
-                    .pipeline(groups::SOLID)
-                    .project_point(point, max_dist_m, true)
+            let Some((_, projection)) = layer
+                .pipeline(groups::SOLID)
+                .project_point(point, max_dist_m, true)
             else {
                 continue;
             };
@@ -414,10 +417,9 @@ impl Geometry {
         };
         let mut best: Option<(ColliderTag, ShapeCastHit)> = None;
         for (_, layer) in self.layers() {
-            let Some((handle, hit)) =
-                layer
-                    .pipeline(groups::SOLID)
-                    .cast_shape(pose, delta, shape, options)
+            let Some((handle, hit)) = layer
+                .pipeline(groups::SOLID)
+                .cast_shape(pose, delta, shape, options)
             else {
                 continue;
             };

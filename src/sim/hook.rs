@@ -11,6 +11,9 @@ use super::tuning::{HookTuning, TICK_DT_S};
 use super::world::World;
 
 /// What the hook is doing.
+// One hook per world: the rope's size inline costs nothing, and boxing it would add a
+// pointer chase to every rope step.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Hook {
     Idle,

@@ -370,7 +370,9 @@ impl Rope {
         dt_s: f32,
     ) -> (Vec2, Vec2) {
         let anchor = self.anchor();
-        self.step_with_anchor(geometry, tuning, gravity, anchor, player_pos, player_vel, dt_s)
+        self.step_with_anchor(
+            geometry, tuning, gravity, anchor, player_pos, player_vel, dt_s,
+        )
     }
 
     /// `step` with the anchor moved to `anchor_to` over the step (a rope hooked to a moving
@@ -733,7 +735,10 @@ impl Rope {
             scratch.near.clear();
             geometry.colliders_near(aabb, groups::SOLID, &mut scratch.near);
             for &(at, collider_aabb) in &scratch.near {
-                if self.ignored_body.is_some_and(|b| geometry.tag(at).body == b) {
+                if self
+                    .ignored_body
+                    .is_some_and(|b| geometry.tag(at).body == b)
+                {
                     continue;
                 }
                 scratch.pairs.push((chunk, at, collider_aabb));

@@ -38,11 +38,9 @@ impl World {
                         *pressed = true;
                     }
                 }
-                ColliderKind::Checkpoint => {
-                    if self.checkpoints.touch(tag.index) {
-                        self.respawn_point = self.level.checkpoints[tag.index].center();
-                        events.push(Event::CheckpointReached { index: tag.index });
-                    }
+                ColliderKind::Checkpoint if self.checkpoints.touch(tag.index) => {
+                    self.respawn_point = self.level.checkpoints[tag.index].center();
+                    events.push(Event::CheckpointReached { index: tag.index });
                 }
                 ColliderKind::Goal if !died => {
                     self.completed_at_tick = Some(self.tick);

@@ -239,14 +239,12 @@ impl World {
     /// A player landing on a winch's load pushes it down: the rope's solve turns that into the
     /// load's dip and bounce.
     fn land_on_loads(&mut self, events: &[Event]) {
-        let landed = events
-            .iter()
-            .find_map(|e| match e {
-                Event::Landed {
-                    impact_speed_m_per_s,
-                } => Some(*impact_speed_m_per_s),
-                _ => None,
-            });
+        let landed = events.iter().find_map(|e| match e {
+            Event::Landed {
+                impact_speed_m_per_s,
+            } => Some(*impact_speed_m_per_s),
+            _ => None,
+        });
         let (Some(speed), Some(Body::WinchLoad(i))) = (landed, self.player.ground_body) else {
             return;
         };
@@ -265,10 +263,9 @@ impl World {
 pub fn body_pose(level: &LevelDef, winches: &[WinchState], tick: u64, body: Body) -> Pose {
     match body {
         Body::Fixed => Pose::IDENTITY,
-        Body::Platform(i) => level
-            .platforms
-            .get(i as usize)
-            .map_or(Pose::IDENTITY, |p| p.pose_at(tick as f64 * TICK_DT_S as f64)),
+        Body::Platform(i) => level.platforms.get(i as usize).map_or(Pose::IDENTITY, |p| {
+            p.pose_at(tick as f64 * TICK_DT_S as f64)
+        }),
         Body::WinchLoad(i) => winches
             .get(i as usize)
             .map_or(Pose::IDENTITY, WinchDef::load_body_pose),

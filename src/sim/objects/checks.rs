@@ -27,7 +27,10 @@ impl Issues {
             self.add(object, format!("{what} is not a finite number ({value})"));
             false
         } else if value.abs() > MAX_COORD_M {
-            self.add(object, format!("{what} = {value} is beyond ±{MAX_COORD_M} m"));
+            self.add(
+                object,
+                format!("{what} = {value} is beyond ±{MAX_COORD_M} m"),
+            );
             false
         } else {
             true
@@ -91,7 +94,10 @@ impl Issues {
             ShapeDef::Polygon { points } => {
                 if points.len() < 3 {
                     let n = points.len();
-                    self.add(object, format!("a polygon needs at least 3 points, got {n}"));
+                    self.add(
+                        object,
+                        format!("a polygon needs at least 3 points, got {n}"),
+                    );
                     return false;
                 }
                 if points.len() > MAX_POLYGON_POINTS {

@@ -134,7 +134,10 @@ pub fn check_objects(level: &LevelDef, issues: &mut Issues) {
         if pair[0].0 == pair[1].0 {
             issues.add(
                 &pair[1].1,
-                format!("has the id \"{}\", already used by {}", pair[1].0, pair[0].1),
+                format!(
+                    "has the id \"{}\", already used by {}",
+                    pair[1].0, pair[0].1
+                ),
             );
         }
     }
@@ -193,16 +196,17 @@ pub fn shape_collider(shape: &ShapeDef) -> Option<(SharedShape, Pose)> {
             if twice_area < 0.0 {
                 points.reverse();
             }
-            (
-                SharedShape::convex_polyline(points)?,
-                Pose::IDENTITY,
-            )
+            (SharedShape::convex_polyline(points)?, Pose::IDENTITY)
         }
     })
 }
 
 /// The collider of a shape as an object's, or the message naming why parry rejected it.
-pub fn shape_spec(shape: &ShapeDef, kind: ColliderKind, body: Body) -> Result<ColliderSpec, String> {
+pub fn shape_spec(
+    shape: &ShapeDef,
+    kind: ColliderKind,
+    body: Body,
+) -> Result<ColliderSpec, String> {
     let (shape, pose) =
         shape_collider(shape).ok_or_else(|| "is not a valid convex polygon".to_string())?;
     Ok(ColliderSpec {

@@ -113,7 +113,13 @@ impl PlatformDef {
 }
 
 /// Where a path's moving point is at `time_s` (validated path: ≥ 2 points, no zero leg).
-fn path_point(points: &[P], speed_m_per_s: f32, ping_pong: bool, pause_s: f32, time_s: f64) -> Vec2 {
+fn path_point(
+    points: &[P],
+    speed_m_per_s: f32,
+    ping_pong: bool,
+    pause_s: f32,
+    time_s: f64,
+) -> Vec2 {
     // The legs in travel order: forward, then back (ping-pong) or home (loop).
     let n = points.len();
     let stops: Vec<usize> = if ping_pong {
@@ -225,7 +231,10 @@ impl ObjectDef for PlatformDef {
                     return;
                 }
                 if !deg_per_s.is_finite() || *deg_per_s == 0.0 {
-                    issues.add(object, format!("deg_per_s must be a non-zero number, got {deg_per_s}"));
+                    issues.add(
+                        object,
+                        format!("deg_per_s must be a non-zero number, got {deg_per_s}"),
+                    );
                     return;
                 }
                 let tip_speed = deg_per_s.abs().to_radians() * reach_m;
@@ -300,9 +309,10 @@ mod tests {
         assert!(offset(&p, 0.4).distance(Vec2::ZERO) < 1e-5);
         assert!(offset(&p, 2.5).distance(Vec2::new(4.0, 0.0)) < 1e-5);
         assert!(offset(&p, 2.9).distance(Vec2::new(4.0, 0.0)) < 1e-5);
-        // Up to (4, 2) by 4.0 s, waits, then back down the same way.
+        // Up to (4, 2) by 4.0 s, waits until 4.5 s, then back down the same way at 2 m/s.
         assert!(offset(&p, 4.2).distance(Vec2::new(4.0, 2.0)) < 1e-5);
-        assert!(offset(&p, 5.0).distance(Vec2::new(4.0, 1.5)) < 1e-5);
+        assert!(offset(&p, 4.75).distance(Vec2::new(4.0, 1.5)) < 1e-5);
+        assert!(offset(&p, 5.0).distance(Vec2::new(4.0, 1.0)) < 1e-5);
     }
 
     #[test]

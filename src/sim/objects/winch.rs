@@ -83,10 +83,7 @@ impl LoadDef {
         match self {
             LoadDef::Weight { radius_m, .. } => (
                 SharedShape::ball(*radius_m),
-                Pose::from_translation(Vec2::new(
-                    0.0,
-                    -(radius_m + rope_radius_m + LOAD_GAP_M),
-                )),
+                Pose::from_translation(Vec2::new(0.0, -(radius_m + rope_radius_m + LOAD_GAP_M))),
                 true,
             ),
             LoadDef::Platform {
@@ -248,7 +245,13 @@ impl ObjectDef for WinchDef {
         );
         match &self.load {
             LoadDef::Weight { radius_m, mass_kg } => {
-                issues.in_range(object, "load radius_m", *radius_m, 0.05, MAX_LOAD_HALF_SIZE_M);
+                issues.in_range(
+                    object,
+                    "load radius_m",
+                    *radius_m,
+                    0.05,
+                    MAX_LOAD_HALF_SIZE_M,
+                );
                 issues.in_range(object, "load mass_kg", *mass_kg, MIN_LOAD_KG, MAX_LOAD_KG);
             }
             LoadDef::Platform {
@@ -279,7 +282,10 @@ impl ObjectDef for WinchDef {
             }
             DriveDef::Switch(id) => {
                 if find_id(level, "switches", id).is_none() {
-                    issues.add(object, format!("its drive names the switch \"{id}\", but no switch has that id"));
+                    issues.add(
+                        object,
+                        format!("its drive names the switch \"{id}\", but no switch has that id"),
+                    );
                 }
             }
         }
