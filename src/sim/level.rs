@@ -32,8 +32,11 @@ pub struct RonError {
 
 impl RonError {
     /// Deserializes `text` as `T`, mapping ron's spanned error to `file:line:col`.
+    /// Optional fields are written bare (`id: "lift"`, not `id: Some("lift")`): authors write
+    /// these files by hand.
     pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, RonError> {
         ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str::<T>(text)
             .map_err(|err| RonError {
                 file: file.to_string(),

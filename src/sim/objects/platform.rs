@@ -102,7 +102,8 @@ impl PlatformDef {
         }
     }
 
-    fn written_center(&self) -> Vec2 {
+    /// The middle of the shape as written (a polygon's vertex mean): what a path moves.
+    pub fn written_center(&self) -> Vec2 {
         match &self.shape {
             ShapeDef::Box { center, .. } | ShapeDef::Circle { center, .. } => center.v(),
             ShapeDef::Polygon { points } => {

@@ -79,7 +79,7 @@ impl LoadDef {
     }
 
     /// The load's collider in the frame of the rope's end node.
-    fn collider(&self, rope_radius_m: f32) -> (SharedShape, Pose, bool) {
+    pub fn collider(&self, rope_radius_m: f32) -> (SharedShape, Pose, bool) {
         match self {
             LoadDef::Weight { radius_m, .. } => (
                 SharedShape::ball(*radius_m),
