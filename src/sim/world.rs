@@ -253,9 +253,11 @@ impl World {
         };
         let player_kg = self.tuning.rope.player_mass_kg;
         let share = player_kg / (player_kg + def.load.mass_kg());
-        self.winches[i as usize]
-            .rope
-            .push_end(Vec2::new(0.0, -speed * share));
+        // Down by the impact, and along by the player's speed across it: a running landing
+        // sets the load swinging.
+        let rope = &mut self.winches[i as usize].rope;
+        let across_m_per_s = self.player.vel.x - rope.end_velocity().x;
+        rope.push_end(Vec2::new(across_m_per_s, -speed) * share);
     }
 }
 
