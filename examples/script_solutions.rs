@@ -26,6 +26,33 @@ enum Step {
     Tap(InputFrame),
     /// Fires at the point `target` gives, aiming from where the player is.
     FireAt(fn(&World) -> Vec2),
+    /// Gives the input `input` chooses from the world until `done` holds (pumping a swing).
+    Drive {
+        input: fn(&World) -> InputFrame,
+        done: fn(&World) -> bool,
+    },
+}
+
+/// Pumps with the swing (pushes the way the player is already going), climbing to hang
+/// 7–9 m below the vine's top: a long swing carries far.
+fn pump(world: &World) -> InputFrame {
+    let length_m = world.rope().map_or(8.0, |r| r.length_m);
+    InputFrame {
+        move_x: if world.player.vel.x >= 0.0 { 1 } else { -1 },
+        reel: if length_m < 7.0 {
+            -1
+        } else if length_m > 9.0 {
+            1
+        } else {
+            0
+        },
+        ..Default::default()
+    }
+}
+
+/// On the forward swing, past the vine's hanging line, fast: the moment to let go.
+fn swinging_forward_past(world: &World, x: f32) -> bool {
+    world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
 }
 
 fn walk(dir: i8) -> InputFrame {
@@ -187,6 +214,47 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.is_completed(),
             },
         ],
+        // Run and jump into the first vine; pump until the swing carries forward, jump off
+        // into the next, and again; the last lets go over the far ledge.
+        "07_vines.ron" => {
+            let mut steps = vec![
+                Hold {
+                    input: walk(1),
+                    done: |w| w.player.pos.x > -0.6,
+                },
+                Tap(jump(1)),
+            ];
+            // Catch each vine, pump, and jump off on the forward swing.
+            let caught: [fn(&World) -> bool; 4] = [
+                |w| w.held_vine() == Some(0),
+                |w| w.held_vine() == Some(1),
+                |w| w.held_vine() == Some(2),
+                |w| w.held_vine() == Some(3),
+            ];
+            let let_go: [fn(&World) -> bool; 4] = [
+                |w| swinging_forward_past(w, 3.0),
+                |w| swinging_forward_past(w, 8.5),
+                |w| swinging_forward_past(w, 14.0),
+                |w| swinging_forward_past(w, 19.0),
+            ];
+            for (caught, let_go) in caught.into_iter().zip(let_go) {
+                steps.push(Hold {
+                    input: held_jump(1),
+                    done: caught,
+                });
+                steps.push(Drive {
+                    input: pump,
+                    done: let_go,
+                });
+                steps.push(Tap(jump(1)));
+            }
+            // Steer for the middle of the goal while flying.
+            steps.push(Drive {
+                input: |w| walk(if w.player.pos.x < 28.5 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            });
+            steps
+        }
         other => panic!("no scripted plan for {other}"),
     }
 }
@@ -218,6 +286,12 @@ fn main() {
                     *input
                 }
                 Step::Tap(input) => *input,
+                Step::Drive { input, done } => {
+                    if done(&world) {
+                        break;
+                    }
+                    input(&world)
+                }
                 Step::FireAt(target) => {
                     aim = InputFrame::quantize_aim(target(&world) - world.player.pos);
                     InputFrame {
@@ -239,12 +313,15 @@ fn main() {
             }
             if world.tick - began > STEP_LIMIT_TICKS {
                 eprintln!(
-                    "step {index} never finished (player at {:?})",
-                    world.player.pos
+                    "step {index} never finished (player at {:?}, grounded {}, hook {:?}, vine {:?})",
+                    world.player.pos,
+                    world.player.grounded,
+                    world.hook,
+                    world.held_vine()
                 );
                 std::process::exit(1);
             }
-            if !matches!(step, Step::Hold { .. }) || world.is_completed() {
+            if matches!(step, Step::Tap(_) | Step::FireAt(_)) || world.is_completed() {
                 break;
             }
         }

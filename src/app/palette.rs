@@ -38,6 +38,9 @@ pub const CHECKPOINT_REACHED: Rgb = Rgb(200, 170, 255);
 /// Switch plates: lime, apart from the goal's green and the rings' yellow; brighter when held.
 pub const SWITCH: Rgb = Rgb(150, 185, 60);
 pub const SWITCH_PRESSED: Rgb = Rgb(215, 255, 110);
+/// Vines: stem and leaves.
+pub const VINE: Rgb = Rgb(70, 120, 50);
+pub const VINE_LEAF: Rgb = Rgb(120, 180, 70);
 /// Paths of moving platforms, drawn faintly behind them.
 pub const TRACK: Rgb = Rgb(120, 130, 160);
 pub const GRAPPLE_POINT: Rgb = Rgb(250, 222, 90);

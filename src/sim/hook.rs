@@ -147,7 +147,8 @@ pub fn preview_aim(
                 end: anchor,
                 target: AimTarget::GrapplePoint(hit.tag.index),
             },
-            Some((AttachKind::Surface, _)) => AimPreview {
+            // (A vine is never a ray's hit: it has no collider.)
+            Some((AttachKind::Surface | AttachKind::Vine(_), _)) => AimPreview {
                 dir,
                 end: hit.point,
                 target: AimTarget::Hookable,

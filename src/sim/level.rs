@@ -17,6 +17,7 @@ pub use super::objects::platform::{MotionDef, PlatformDef, MAX_PLATFORMS};
 pub use super::objects::ring::{RingDef, MAX_GRAPPLE_POINTS};
 pub use super::objects::solid::{SolidDef, MAX_SOLIDS};
 pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
+pub use super::objects::vine::{VineDef, MAX_VINES};
 pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
 use super::objects::{check_objects, Issues, ObjectList};
 
@@ -165,6 +166,8 @@ pub struct LevelDef {
     pub switches: Vec<SwitchDef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub winches: Vec<WinchDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vines: Vec<VineDef>,
 }
 
 fn default_view_height_m() -> f32 {
@@ -202,6 +205,7 @@ impl LevelDef {
             ObjectList::of("platforms", MAX_PLATFORMS, &self.platforms),
             ObjectList::of("switches", MAX_SWITCHES, &self.switches),
             ObjectList::of("winches", MAX_WINCHES, &self.winches),
+            ObjectList::of("vines", MAX_VINES, &self.vines),
         ]
     }
 
@@ -225,6 +229,7 @@ impl LevelDef {
             platforms: vec![],
             switches: vec![],
             winches: vec![],
+            vines: vec![],
         }
     }
 

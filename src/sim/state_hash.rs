@@ -2,9 +2,11 @@
 //! hashes on two machines mean the two simulations agreed to the bit. Each struct is written by
 //! destructuring, so a new field does not compile until it is hashed or said not to evolve.
 
+use super::event::AttachKind;
 use super::hook::Hook;
 use super::math::Vec2;
 use super::objects::checkpoint::CheckpointProgress;
+use super::objects::vine::VineState;
 use super::objects::winch::WinchState;
 use super::player::Player;
 use super::world::World;
@@ -67,6 +69,7 @@ impl World {
             respawn_point,
             checkpoints,
             winches,
+            vines,
             switches_pressed,
             completed_at_tick,
             teleported_at_tick,
@@ -91,6 +94,12 @@ impl World {
             rope.hash_into(&mut h);
             h.bool(*reeling_in);
             h.u64(*wait_ticks_left as u64);
+        }
+        for vine in vines {
+            let VineState { rope, held, let_go } = vine;
+            rope.hash_into(&mut h);
+            h.bool(*held);
+            h.bool(*let_go);
         }
         for &pressed in switches_pressed {
             h.bool(pressed);
@@ -153,7 +162,11 @@ fn hash_hook(h: &mut StateHasher, hook: &Hook) {
         } => {
             h.u64(3);
             rope.hash_into(h);
-            h.u64(*kind as u64);
+            h.u64(match kind {
+                AttachKind::GrapplePoint => 0,
+                AttachKind::Surface => 1,
+                AttachKind::Vine(i) => 2 + *i as u64,
+            });
             h.u64(body.code());
             h.vec(*anchor_in_body);
             h.f32(*wheel_queue_m);

@@ -7,13 +7,29 @@ use super::event::Event;
 use super::hook::Hook;
 use super::input::InputFrame;
 use super::math::Vec2;
+use super::objects::vine;
 use super::tuning::TICK_DT_S;
 use super::world::World;
 
 impl World {
     pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
         let tuning = Arc::clone(&self.tuning);
-        let max_len = self.max_rope_length_m();
+        // On a vine, reeling is climbing: slower, and the rope's limits are the vine's.
+        let (min_len, max_len, reel_speed_m_per_s) = match self.held_vine() {
+            Some(i) => {
+                let vine_m = self.level.vines.get(i).map_or(0.0, |v| v.length_m);
+                (
+                    vine::MIN_HOLD_M,
+                    (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
+                    vine::CLIMB_SPEED_M_PER_S,
+                )
+            }
+            None => (
+                tuning.rope.min_length_m,
+                self.max_rope_length_m(),
+                tuning.rope.reel_speed_m_per_s,
+            ),
+        };
         let anchor_to = match &self.hook {
             Hook::Attached {
                 body,
@@ -37,7 +53,7 @@ impl World {
             player.move_and_collide(desired, &self.geometry, &tuning.player, events);
             return;
         };
-        let reel_step_m = tuning.rope.reel_speed_m_per_s * TICK_DT_S;
+        let reel_step_m = reel_speed_m_per_s * TICK_DT_S;
         *wheel_queue_m = (*wheel_queue_m
             + input.wheel_notches as f32 * tuning.rope.wheel_reel_step_m)
             .clamp(-max_len, max_len);
@@ -45,7 +61,7 @@ impl World {
         *wheel_queue_m -= wheel_m;
         let reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
         let before_m = rope.length_m;
-        rope.set_length(rope.length_m - reel_m, tuning.rope.min_length_m, max_len);
+        rope.set_length(rope.length_m - reel_m, min_len, max_len);
         if rope.length_m == before_m {
             // At a limit: what the wheel asked for cannot be reeled.
             *wheel_queue_m = 0.0;

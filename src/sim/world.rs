@@ -13,6 +13,7 @@ use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
 use super::objects::checkpoint::CheckpointProgress;
 use super::objects::find_id;
+use super::objects::vine::VineState;
 use super::objects::winch::{DriveDef, WinchDef, WinchState};
 use super::player::Player;
 use super::rope::Rope;
@@ -34,6 +35,8 @@ pub struct World {
     pub checkpoints: CheckpointProgress,
     /// One rope per winch of the level, in its list order.
     pub winches: Vec<WinchState>,
+    /// One rope per vine of the level, in its list order.
+    pub vines: Vec<VineState>,
     /// Whether each switch of the level is pressed (the player touched it this tick).
     pub switches_pressed: Vec<bool>,
     /// The tick on which the goal was reached; the world is frozen from then on.
@@ -87,6 +90,7 @@ impl World {
             respawn_point: spawn,
             checkpoints: CheckpointProgress::new(level.checkpoints.len()),
             winches,
+            vines: level.vines.iter().map(|v| v.start(&tuning)).collect(),
             switches_pressed: vec![false; level.switches.len()],
             completed_at_tick: None,
             teleported_at_tick: None,
@@ -184,19 +188,27 @@ impl World {
         self.carry_player(ground_before, &mut events);
 
         let intent = self.player.update_jump(input, &tuning.player, &mut events);
+        // A vine held at the start of the tick: joined again if the hook lets go of it.
+        let vine_upper = self.held_vine_upper();
         self.handle_hook_buttons(input, intent.jumped, &mut events);
+        self.rejoin_released_vine(&vine_upper);
         self.move_player(input, &mut events);
+        self.step_held_vine();
         self.player
             .jump_if_buffered_on_landing(&tuning.player, &mut events);
         self.land_on_loads(&events);
         self.advance_hook(&mut events);
+        self.grab_vines(&mut events);
+        let vine_upper = self.held_vine_upper();
         self.check_triggers(&mut events);
+        self.rejoin_released_vine(&vine_upper);
         events
     }
 
-    /// Winches reel and their ropes swing (platforms need no step: their pose is a function
-    /// of the tick).
+    /// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
+    /// a function of the tick).
     fn step_objects(&mut self) {
+        self.step_free_vines();
         let level = Arc::clone(&self.level);
         let tuning = Arc::clone(&self.tuning);
         for (i, (def, state)) in level.winches.iter().zip(&mut self.winches).enumerate() {

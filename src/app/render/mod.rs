@@ -25,6 +25,8 @@ pub struct Snapshot {
     pub bodies: Vec<(Body, Pose)>,
     /// Each winch's rope, in the level's order.
     pub level_ropes: Vec<Vec<Vec2>>,
+    /// Each vine whole (a held one: above the hand, then below), in the level's order.
+    pub vine_ropes: Vec<Vec<Vec2>>,
     pub tick: u64,
 }
 
@@ -46,6 +48,19 @@ impl Snapshot {
                 .map(|body| (body, world.body_pose(body)))
                 .collect(),
             level_ropes: world.winches.iter().map(|w| w.rope.nodes.clone()).collect(),
+            vine_ropes: world
+                .vines
+                .iter()
+                .enumerate()
+                .map(|(i, vine)| match world.rope() {
+                    Some(above) if world.held_vine() == Some(i) => {
+                        let mut nodes = above.nodes.clone();
+                        nodes.extend_from_slice(&vine.rope.nodes[1..]);
+                        nodes
+                    }
+                    _ => vine.rope.nodes.clone(),
+                })
+                .collect(),
             tick: world.tick,
         }
     }
@@ -80,15 +95,15 @@ impl Snapshot {
         } else {
             now.bodies.clone()
         };
-        let level_ropes = if prev.level_ropes.len() == now.level_ropes.len() {
-            prev.level_ropes
-                .iter()
-                .zip(&now.level_ropes)
-                .map(|(a, b)| lerp_nodes(a, b))
-                .collect()
-        } else {
-            now.level_ropes.clone()
+        let lerp_ropes = |a: &[Vec<Vec2>], b: &[Vec<Vec2>]| -> Vec<Vec<Vec2>> {
+            if a.len() == b.len() {
+                a.iter().zip(b).map(|(a, b)| lerp_nodes(a, b)).collect()
+            } else {
+                b.to_vec()
+            }
         };
+        let level_ropes = lerp_ropes(&prev.level_ropes, &now.level_ropes);
+        let vine_ropes = lerp_ropes(&prev.vine_ropes, &now.vine_ropes);
         let hook_pos = match (prev.hook_pos, now.hook_pos) {
             (Some(a), Some(b)) => Some(lerp(a, b)),
             (_, b) => b,
@@ -99,6 +114,7 @@ impl Snapshot {
             hook_pos,
             bodies,
             level_ropes,
+            vine_ropes,
             tick: now.tick,
         }
     }

@@ -55,7 +55,12 @@ pub fn draw_world(
     let half_width = world.tuning.rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
     let fibre = art.textures().fibre.clone();
     let mut rope_end_dir = None;
-    if now.rope_nodes.len() >= 2 {
+    let on_vine = world.held_vine().is_some();
+    if now.rope_nodes.len() >= 2 && on_vine {
+        // The vine is drawn with the objects; the player's arms still reach up along it.
+        let n = now.rope_nodes.len();
+        rope_end_dir = Some(mq(now.rope_nodes[n - 2]) - mq(now.rope_nodes[n - 1]));
+    } else if now.rope_nodes.len() >= 2 {
         let nodes: Vec<MqVec2> = now.rope_nodes.iter().map(|&p| mq(p)).collect();
         let curve = smooth(&nodes);
         draw_mesh(&rope_mesh(&curve, half_width, Some(fibre)));

@@ -17,6 +17,7 @@ pub mod platform;
 pub mod ring;
 pub mod solid;
 pub mod switch;
+pub mod vine;
 pub mod winch;
 
 use rapier2d::geometry::SharedShape;

@@ -6,6 +6,7 @@ pub mod goal;
 pub mod platform;
 pub mod ring;
 pub mod switch;
+pub mod vine;
 pub mod winch;
 
 use macroquad::shapes::draw_rectangle;
@@ -29,6 +30,7 @@ pub fn draw_front(world: &World, now: &Snapshot, art: &mut Art, time_s: f32) {
     art.draw_bodies(&now.bodies);
     platform::draw_pivots(world);
     winch::draw_weights(world, now);
+    vine::draw(now);
     ring::draw(world, time_s);
 }
 
