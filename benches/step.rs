@@ -83,8 +83,8 @@ fn bench_step(c: &mut Criterion) {
     });
 }
 
-/// The stress level of issue 9: 20 moving platforms (paths and turning), 5 winches with loads
-/// (weights and platforms, on timers), a 60 m floor and walls, and the player swinging on a full
+/// The stress level of issue 9: 20 moving platforms (paths and turning), 30 vines of 40 nodes,
+/// 5 winches with loads (weights and platforms, on timers), a 60 m floor and walls, and the player swinging on a full
 /// rope from a ring among them. Written as RON so it goes through the same loader as a level.
 fn stress_level() -> String {
     let mut platforms = String::new();
@@ -118,6 +118,12 @@ fn stress_level() -> String {
              load: {load}, drive: Timer(wait_s: 0.5)),\n"
         );
     }
+    let mut vines = String::new();
+    for i in 0..30 {
+        // 12 m: 40 nodes of the rope's 0.3 m segments.
+        let x = -45.0 + i as f32 * 3.0;
+        vines += &format!("(at: ({x}, 24.0), length_m: 12.0),\n");
+    }
     format!(
         r#"Level(
             name: "stress",
@@ -134,6 +140,7 @@ fn stress_level() -> String {
             grapple_points: [(0.0, 20.0)],
             platforms: [{platforms}],
             winches: [{winches}],
+            vines: [{vines}],
         )"#
     )
 }

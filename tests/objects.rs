@@ -381,7 +381,8 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         r#"checkpoints: [(id: "c", min: (20.0, 0.0), max: (21.0, 2.0))],
         switches: [(id: "s", min: (30.0, 0.0), max: (31.0, 1.0))],
         winches: [(id: "w", at: (10.0, 14.0), min_length_m: 3.0, max_length_m: 9.0,
-            speed_m_per_s: 3.0, load: Weight(radius_m: 0.5, mass_kg: 50.0), drive: Switch("s"))],"#,
+            speed_m_per_s: 3.0, load: Weight(radius_m: 0.5, mass_kg: 50.0), drive: Switch("s"))],
+        vines: [(at: (-10.0, 14.0), length_m: 6.0)],"#,
     );
     let mut base = common::world_from(&text);
     run(&mut base, 5);
@@ -426,6 +427,9 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         ("switches", |w| {
             w.switches_pressed[0] = !w.switches_pressed[0]
         }),
+        ("vine rope", |w| w.vines[0].rope.nodes[2].y += 1e-3),
+        ("vine held", |w| w.vines[0].held = !w.vines[0].held),
+        ("vine let go", |w| w.vines[0].let_go = !w.vines[0].let_go),
         ("completed", |w| w.completed_at_tick = Some(9)),
         ("teleported", |w| w.teleported_at_tick = Some(9)),
         ("deaths", |w| w.deaths += 1),
@@ -439,4 +443,134 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
             "changing {what} must change the hash"
         );
     }
+}
+
+/// A level with one 10 m vine, weighted, hanging from (0, 14).
+fn vine_world() -> World {
+    common::world_from(&level(
+        r#"vines: [(id: "v", at: (0.0, 14.0), length_m: 10.0, weight_kg: 5.0)],"#,
+    ))
+}
+
+fn vine_length_m(world: &World) -> f32 {
+    let below = world.vines[0].rope.length_m;
+    match world.held_vine() {
+        Some(0) => world.rope().expect("held").length_m + below,
+        _ => below,
+    }
+}
+
+#[test]
+fn a_vine_is_caught_by_touch_climbed_and_let_go_whole() {
+    let mut world = vine_world();
+    run(&mut world, 120);
+    assert_eq!(
+        world.held_vine(),
+        None,
+        "a player on the ground does not catch a vine"
+    );
+    // Jump into the vine from the side.
+    world.player.pos = Vec2::new(-1.0, 7.0);
+    world.player.vel = Vec2::new(6.0, 0.0);
+    world.player.grounded = false;
+    let mut events = Vec::new();
+    for _ in 0..30 {
+        events.extend(world.step(&IDLE));
+        if world.held_vine().is_some() {
+            break;
+        }
+    }
+    assert_eq!(
+        world.held_vine(),
+        Some(0),
+        "touching the vine in the air catches it"
+    );
+    assert!(events.iter().any(|e| e.kind_name() == "vine_grabbed"));
+    let total = vine_length_m(&world);
+    assert!(
+        (total - 10.0).abs() < 0.05,
+        "split, the vine is still 10 m: {total}"
+    );
+    // Climb up: the part above the hand shortens at the climbing speed, the vine stays whole.
+    let above_before = world.rope().unwrap().length_m;
+    for _ in 0..60 {
+        world.step(&InputFrame { reel: 1, ..IDLE });
+        let total = vine_length_m(&world);
+        assert!(
+            (total - 10.0).abs() < 0.05,
+            "climbing keeps the vine 10 m: {total}"
+        );
+    }
+    let climbed = above_before - world.rope().unwrap().length_m;
+    assert!(
+        (climbed - 0.5 * tether::sim::objects::vine::CLIMB_SPEED_M_PER_S).abs() < 0.05,
+        "half a second of climbing: {climbed} m"
+    );
+    // Swing and let go: the vine is one rope again, as many nodes as before, still moving.
+    for _ in 0..60 {
+        world.step(&InputFrame { move_x: 1, ..IDLE });
+    }
+    let nodes_held = world.rope().unwrap().nodes.len() + world.vines[0].rope.nodes.len() - 1;
+    world.step(&InputFrame {
+        release_pressed: true,
+        ..IDLE
+    });
+    assert_eq!(world.held_vine(), None);
+    assert!(!world.vines[0].held);
+    assert_eq!(world.vines[0].rope.nodes.len(), nodes_held);
+    assert!((world.vines[0].rope.length_m - 10.0).abs() < 0.05);
+    assert_eq!(world.vines[0].rope.anchor(), Vec2::new(0.0, 14.0));
+    // Just let go: not caught again at once, though the vine swings along.
+    let mut events = Vec::new();
+    for _ in 0..30 {
+        events.extend(world.step(&IDLE));
+    }
+    assert_eq!(
+        world.held_vine(),
+        None,
+        "a vine just let go of is not caught again mid-air"
+    );
+}
+
+#[test]
+fn a_player_brushing_through_a_vine_pushes_it() {
+    let mut world = vine_world();
+    run(&mut world, 240);
+    let still = world.vines[0].rope.end();
+    // Fly through the vine's lower half having just let go of it (so it is not caught).
+    world.vines[0].let_go = true;
+    world.player.pos = Vec2::new(-2.0, 6.0);
+    world.player.vel = Vec2::new(10.0, 3.0);
+    world.player.grounded = false;
+    let mut farthest = 0.0f32;
+    for _ in 0..90 {
+        world.step(&IDLE);
+        farthest = farthest.max(world.vines[0].rope.end().x - still.x);
+    }
+    assert_eq!(world.held_vine(), None);
+    assert!(
+        farthest > 0.1,
+        "the vine swung away from the player: {farthest} m"
+    );
+}
+
+#[test]
+fn check_names_bad_vines() {
+    let vine = |fields: &str| level(&format!("vines: [({fields})],"));
+    assert_issue(
+        &vine("at: (0.0, 10.0), length_m: 300.0"),
+        "vines[0]",
+        "length_m",
+    );
+    assert_issue(
+        &vine("at: (0.0, 10.0), length_m: 0.2"),
+        "vines[0]",
+        "length_m",
+    );
+    assert_issue(
+        &vine("at: (0.0, 10.0), length_m: 5.0, weight_kg: -1.0"),
+        "vines[0]",
+        "weight_kg",
+    );
+    assert_issue(&vine("at: (1e9, 10.0), length_m: 5.0"), "vines[0]", "at");
 }

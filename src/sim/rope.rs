@@ -367,6 +367,12 @@ impl Rope {
         rope
     }
 
+    /// Lets a level rope take as few as `min` substeps when it moves slowly (the player's rope
+    /// keeps the fixed count its feel was tuned with; a vine at rest needs far fewer).
+    pub fn set_min_substeps(&mut self, min: u32) {
+        self.params.min_substeps = min.clamp(1, self.params.substeps.max(1));
+    }
+
     /// The far end's mass relative to one rope node (a winch's load, with its rider).
     pub fn set_end_mass_ratio(&mut self, ratio: f32) {
         self.params.end_mass_ratio = ratio.max(1e-3);

@@ -31,6 +31,9 @@ pub const GRAB_RADIUS_M: f32 = 0.45;
 /// Shortest the part above the hand gets when climbing up, and the least left below.
 pub const MIN_HOLD_M: f32 = 0.6;
 pub const MIN_BELOW_M: f32 = 0.3;
+/// Fewest substeps a vine (or a winch rope) takes per tick when it moves slowly; fast motion
+/// still takes the rope's full count (see `RopeParams::min_substeps`).
+pub const LEVEL_ROPE_MIN_SUBSTEPS: u32 = 2;
 /// Vine nodes within this distance of the player are pushed along by them.
 const PUSH_RADIUS_M: f32 = 0.6;
 /// Share of the player's velocity (relative to a node) a brushed node takes per tick.
@@ -73,6 +76,7 @@ impl VineDef {
         );
         let node_kg = tuning.rope.player_mass_kg / tuning.rope.player_mass_ratio.max(1e-3);
         rope.set_end_mass_ratio(1.0 + self.weight_kg / node_kg.max(1e-3));
+        rope.set_min_substeps(LEVEL_ROPE_MIN_SUBSTEPS);
         VineState {
             rope,
             held: false,
