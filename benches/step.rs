@@ -19,6 +19,11 @@ fn swinging_world_on_largest_level() -> (World, Vec<tether::sim::InputFrame>) {
             continue;
         }
         let world = tether::cli::load_world(&path, Arc::clone(&tuning)).expect("level");
+        // Solid, hazards and rings: the levels whose solution swings (the object levels have
+        // their own stress bench below).
+        if !world.level.platforms.is_empty() || !world.level.winches.is_empty() {
+            continue;
+        }
         let size =
             world.level.solids.len() + world.level.hazards.len() + world.level.grapple_points.len();
         if best.as_ref().is_none_or(|(s, _)| size > *s) {
@@ -29,11 +34,20 @@ fn swinging_world_on_largest_level() -> (World, Vec<tether::sim::InputFrame>) {
         }
     }
     let name = best.expect("a level").1;
+    swinging_world(&name, tuning)
+}
+
+/// The level's world, played through its solution until the player has swung 10 ticks.
+fn swinging_world(
+    name: &str,
+    tuning: Arc<tether::sim::Tuning>,
+) -> (World, Vec<tether::sim::InputFrame>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let replay_text =
-        std::fs::read_to_string(root.join("levels/solutions").join(&name)).expect("solution");
-    let replay = Replay::from_ron(&replay_text, &name).expect("replay");
+        std::fs::read_to_string(root.join("levels/solutions").join(name)).expect("solution");
+    let replay = Replay::from_ron(&replay_text, name).expect("replay");
     let mut world =
-        tether::cli::load_world(&root.join("levels").join(&name), tuning).expect("level");
+        tether::cli::load_world(&root.join("levels").join(name), tuning).expect("level");
     let frames: Vec<_> = replay.frames().copied().collect();
     let mut next = 0;
     while world.rope().is_none() {
@@ -69,5 +83,100 @@ fn bench_step(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_step);
+/// The stress level of issue 9: 20 moving platforms (paths and turning), 30 vines of 40 nodes,
+/// 5 winches with loads (weights and platforms, on timers), a 60 m floor and walls, and the player swinging on a full
+/// rope from a ring among them. Written as RON so it goes through the same loader as a level.
+fn stress_level() -> String {
+    let mut platforms = String::new();
+    for i in 0..20 {
+        let x = -40.0 + i as f32 * 4.0;
+        let y = 6.0 + (i % 4) as f32 * 3.0;
+        if i % 3 == 0 {
+            platforms += &format!(
+                "(shape: Box(center: ({x}, {y}), half_extents: (1.2, 0.2)), \
+                 motion: Rotate(pivot: ({x}, {y}), deg_per_s: 45.0)),\n"
+            );
+        } else {
+            let (x2, y2) = (x + 2.0, y + 2.0);
+            platforms += &format!(
+                "(shape: Box(center: ({x}, {y}), half_extents: (1.2, 0.2)), \
+                 motion: Path(points: [({x}, {y}), ({x2}, {y}), ({x2}, {y2})], speed_m_per_s: 3.0, ping_pong: {})),\n",
+                i % 2 == 0
+            );
+        }
+    }
+    let mut winches = String::new();
+    for i in 0..5 {
+        let x = -30.0 + i as f32 * 14.0;
+        let load = if i % 2 == 0 {
+            "Weight(radius_m: 0.6, mass_kg: 80.0)"
+        } else {
+            "Platform(half_extents: (1.2, 0.2), mass_kg: 60.0)"
+        };
+        winches += &format!(
+            "(at: ({x}, 24.0), min_length_m: 4.0, max_length_m: 16.0, speed_m_per_s: 3.0, \
+             load: {load}, drive: Timer(wait_s: 0.5)),\n"
+        );
+    }
+    let mut vines = String::new();
+    for i in 0..30 {
+        // 12 m: 40 nodes of the rope's 0.3 m segments.
+        let x = -45.0 + i as f32 * 3.0;
+        vines += &format!("(at: ({x}, 24.0), length_m: 12.0),\n");
+    }
+    format!(
+        r#"Level(
+            name: "stress",
+            spawn: (0.0, 1.0),
+            goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
+            kill_y_m: -30.0,
+            solids: [
+                (shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (0.0, 25.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (-60.0, 12.0), half_extents: (1.0, 12.0))),
+                (shape: Box(center: (60.0, 12.0), half_extents: (1.0, 12.0))),
+            ],
+            hazards: [],
+            grapple_points: [(0.0, 20.0)],
+            platforms: [{platforms}],
+            winches: [{winches}],
+            vines: [{vines}],
+        )"#
+    )
+}
+
+fn bench_stress(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tuning = tether::cli::load_tuning(root).expect("tuning");
+    let level =
+        tether::sim::LevelDef::from_ron(&stress_level(), "stress.ron").expect("stress level");
+    let mut world = World::from_level(level, Arc::clone(&tuning), "stress.ron").expect("builds");
+    // Swinging from the ring on a full rope, 30° out.
+    let anchor = tether::sim::math::Vec2::new(0.0, 20.0);
+    world.player.pos = anchor + tether::sim::math::Vec2::new(6.0, -10.4);
+    world.hook = tether::sim::hook::Hook::attached_fixed(
+        tether::sim::rope::Rope::new(
+            anchor,
+            world.player.pos,
+            tuning.rope.max_length_m,
+            &tuning.rope,
+        ),
+        tether::sim::AttachKind::GrapplePoint,
+    );
+    let input = tether::sim::InputFrame::default();
+    // A second in: the winches are reeling and the loads swinging.
+    for _ in 0..120 {
+        world.step(&input);
+    }
+    assert!(world.rope().is_some(), "still swinging");
+    c.bench_function("step/stress_objects_swinging", |b| {
+        b.iter_batched_ref(
+            || world.clone(),
+            |w| w.step(&input),
+            criterion::BatchSize::SmallInput,
+        )
+    });
+}
+
+criterion_group!(benches, bench_step, bench_stress);
 criterion_main!(benches);

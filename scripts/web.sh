@@ -161,6 +161,22 @@ print(re.findall(r"\"([^\"]+)\"", text)[0])
     fi
     echo "native:  $expected"
 
+    # Every other level's solution too: the outcome (and final-state hash) must match.
+    local also=() index=1 other other_expected
+    for other in $(python3 -c '
+import re
+text = open("levels/index.ron", encoding="utf-8").read()
+text = re.sub(r"//[^\n]*", "", text)
+print(" ".join(re.findall(r"\"([^\"]+)\"", text)[1:]))
+'); do
+        index=$((index + 1))
+        if ! other_expected=$(web_native_outcome "levels/solutions/$other"); then
+            echo "error: browser test: the native replay of $other failed: $other_expected" >&2
+            return 1
+        fi
+        also+=(--also "$index=$other_expected")
+    done
+
     local work port server_pid=""
     work=$(mktemp -d "${TMPDIR:-/tmp}/tether-web-test.XXXXXX")
     # shellcheck disable=SC2064  # expand now: the trap must kill this server, this folder
@@ -177,7 +193,8 @@ print(re.findall(r"\"([^\"]+)\"", text)[0])
     port=$(cat "$work/port")
     python3 scripts/web_test.py --url "http://127.0.0.1:$port/" --work "$work" \
         --expected "$expected" --replay "$solution" --palette src/app/palette.rs \
-        --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"}
+        --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"} \
+        "${also[@]}"
     web_test_cleanup "$work"
     trap - EXIT
 }

@@ -468,6 +468,28 @@ def check_no_webgl_page(chromium, args):
     print(f"ok: without WebGL the page says: {state.split('|', 1)[1]}")
 
 
+def check_other_level(chromium, args, level, expected):
+    """Plays level `level`'s solution in the page and compares its outcome (goal, ticks, deaths,
+    final-state hash) with the native one: every level's objects must simulate to the same bits
+    in the browser."""
+    url = f"{args.url}?level={level}&replay=1&hold=1"
+    browser = Browser(chromium, args.work, f"replay-{level}")
+    try:
+        browser.open(url)
+        outcome = browser.wait_for_console("replay outcome: ", timeout=60)
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if outcome is None:
+        raise TestFailure(f"level {level}: the page logged no `replay outcome:` line within 60 s")
+    if errors:
+        raise TestFailure(f"level {level}: the page threw {len(errors)} uncaught exception(s): {errors[0]}")
+    got = outcome_fields(outcome)
+    if not got.startswith("goal=reached ") or got != outcome_fields(expected):
+        raise TestFailure(f"level {level}: the browser and native outcomes differ:\n  browser {got}\n  native  {outcome_fields(expected)}")
+    print(f"ok: level {level}: browser and native replays agree: {got}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="where dist/ is served, ending in /")
@@ -478,6 +500,8 @@ def main():
     parser.add_argument("--requests", required=True, help="the web server's request log")
     parser.add_argument("--hold", type=int, help="tick to hold at (default: mid-swing)")
     parser.add_argument("--out", default="out", help="keep the screenshot and console log here")
+    parser.add_argument("--also", action="append", default=[], metavar="N=OUTCOME",
+                        help="another level (1-based) and its native `tether replay` line")
     args = parser.parse_args()
     try:
         chromium = find_chromium()
@@ -486,6 +510,9 @@ def main():
         hold = args.hold if args.hold is not None else choose_hold_tick(args.replay)
         check_replay_page(chromium, args, expected, palette, hold)
         check_no_webgl_page(chromium, args)
+        for also in args.also:
+            level, _, outcome = also.partition("=")
+            check_other_level(chromium, args, int(level), outcome)
     except TestFailure as err:
         print(f"browser test FAILED: {err}", file=sys.stderr)
         return 1

@@ -7,7 +7,7 @@ mod common;
 use tether::sim::hook::{AimTarget, Hook};
 use tether::sim::math::Vec2;
 use tether::sim::rope::Rope;
-use tether::sim::{AttachKind, Event, InputFrame, World};
+use tether::sim::{AttachKind, Event, InputFrame, World, TICK_DT_S};
 
 /// Wooden floor and right wall, a steel left wall and a steel beam overhead, two rings, a wooden
 /// ceiling partly out of reach; elsewhere above nothing within the 12 m rope.
@@ -203,10 +203,11 @@ fn a_levels_max_rope_length_limits_the_hook_and_the_reel() {
         );
     }
     assert_eq!(near.rope().unwrap().length_m, 6.0);
-    // So does the wheel.
-    for _ in 0..10 {
+    // So does the wheel: 30 notches ask for far more than 6 m; what is queued past the limit
+    // is dropped.
+    for t in 0..600 {
         wheeled.step(&InputFrame {
-            wheel_notches: -3,
+            wheel_notches: if t < 10 { -3 } else { 0 },
             ..Default::default()
         });
         assert!(wheeled.rope().expect("attached").length_m <= 6.0);
@@ -228,15 +229,15 @@ fn hanging(length_m: f32) -> World {
     let tuning = common::tuning();
     let anchor = Vec2::new(0.0, 19.9);
     world.player.pos = anchor - Vec2::new(0.0, length_m);
-    world.hook = Hook::Attached {
-        rope: Rope::new(
+    world.hook = Hook::attached_fixed(
+        Rope::new(
             anchor,
             world.player.pos,
             tuning.rope.max_length_m,
             &tuning.rope,
         ),
-        kind: AttachKind::Surface,
-    };
+        AttachKind::Surface,
+    );
     world
 }
 
@@ -264,24 +265,51 @@ fn reeling_stops_at_the_rope_limits() {
     assert_eq!(longest, tuning.rope.max_length_m);
 }
 
+/// A wheel notch reels one step in all, paid out at no more than the reel speed per tick (a
+/// whole step at once jolted the player), and a notch the other way cancels what is still queued.
 #[test]
-fn each_wheel_notch_reels_one_step() {
+fn each_wheel_notch_reels_one_step_at_reel_speed() {
     let tuning = common::tuning();
     let step_m = tuning.rope.wheel_reel_step_m;
+    let per_tick_m = tuning.rope.reel_speed_m_per_s * TICK_DT_S;
     let mut world = hanging(6.0);
     world.step(&InputFrame::default());
     for notches in [2i8, -3, 1, -1] {
         let before = world.rope().unwrap().length_m;
+        let mut last = before;
+        for t in 0..240 {
+            world.step(&InputFrame {
+                wheel_notches: if t == 0 { notches } else { 0 },
+                ..Default::default()
+            });
+            let now = world.rope().unwrap().length_m;
+            assert!(
+                (now - last).abs() <= per_tick_m + 1e-5,
+                "{notches} notches: the rope went {last} m → {now} m in one tick"
+            );
+            last = now;
+        }
+        assert!(
+            (before - last - notches as f32 * step_m).abs() < 1e-4,
+            "{notches} notches: {before} m → {last} m, step {step_m} m"
+        );
+    }
+    // Two notches in, then one out before the first has finished: one step in all.
+    let before = world.rope().unwrap().length_m;
+    for notches in [2i8, -1] {
         world.step(&InputFrame {
             wheel_notches: notches,
             ..Default::default()
         });
-        let after = world.rope().unwrap().length_m;
-        assert!(
-            (before - after - notches as f32 * step_m).abs() < 1e-5,
-            "{notches} notches: {before} m → {after} m, step {step_m} m"
-        );
     }
+    for _ in 0..240 {
+        world.step(&InputFrame::default());
+    }
+    let after = world.rope().unwrap().length_m;
+    assert!(
+        (before - after - step_m).abs() < 1e-4,
+        "+2 −1 notches: {before} m → {after} m"
+    );
 }
 
 /// The fastest speed over `ticks` of a swing started with a small push, with `pump` choosing

@@ -77,7 +77,7 @@ fn a_hazard_kills_and_the_player_respawns_at_the_latest_checkpoint() {
 #[test]
 fn walking_back_through_an_earlier_checkpoint_does_not_move_the_respawn_back() {
     let mut world = common::world_from(RUN);
-    walk(&mut world, 1, |w, _| w.checkpoint == Some(1));
+    walk(&mut world, 1, |w, _| w.checkpoint() == Some(1));
     // Back through checkpoint 0 to the spawn side.
     let events = walk(&mut world, -1, |w, _| w.player.pos.x < 2.0);
     assert!(
@@ -86,7 +86,7 @@ fn walking_back_through_an_earlier_checkpoint_does_not_move_the_respawn_back() {
             .any(|e| matches!(e, Event::CheckpointReached { .. })),
         "an earlier checkpoint is not reached again: {events:?}"
     );
-    assert_eq!(world.checkpoint, Some(1));
+    assert_eq!(world.checkpoint(), Some(1));
     walk(&mut world, 1, |_, events| died(events));
     assert_eq!(world.player.pos, checkpoint_center(&world, 1));
 }

@@ -31,10 +31,7 @@ fn reeling_in_pulls_at_the_reel_speed_not_a_jolt() {
         tuning.rope.max_length_m,
         &tuning.rope,
     );
-    world.hook = Hook::Attached {
-        rope,
-        kind: AttachKind::Surface,
-    };
+    world.hook = Hook::attached_fixed(rope, AttachKind::Surface);
     for _ in 0..30 {
         world.step(&InputFrame::default());
     }

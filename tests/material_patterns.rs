@@ -171,7 +171,7 @@ fn check_level(level: &LevelDef, file: &str) {
     for (i, hazard) in level.hazards.iter().enumerate() {
         check_shape(
             &meshes,
-            hazard,
+            &hazard.0,
             Material::Hazard,
             &format!("{file}: hazards[{i}]"),
         );

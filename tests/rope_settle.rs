@@ -1,9 +1,8 @@
 //! The rope settles to its rest length within a stated tolerance, comes to rest, and never
 //! crosses a box while it falls onto and drapes over rotated boxes.
 
-use rapier2d::parry::query;
 use rapier2d::parry::shape::Segment;
-use tether::sim::geometry::{groups, Geometry};
+use tether::sim::geometry::Geometry;
 use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::{Rope, RopeParams, DEFAULT_CHAIN_ITERATIONS, DEFAULT_FRICTION};
@@ -46,19 +45,11 @@ fn rms_speed_m_per_s(before: &[Vec2], after: &[Vec2]) -> f32 {
 
 /// The deepest any segment's axis (not its capsule) is inside a solid, in metres.
 fn axis_depth_m(geometry: &Geometry, rope: &Rope) -> f32 {
-    let pipeline = geometry.pipeline(groups::SOLID);
-    let mut deepest: f32 = 0.0;
-    for w in rope.nodes.windows(2) {
-        let segment = Segment::new(w[0], w[1]);
-        for (_, c) in pipeline.intersect_shape(Pose::IDENTITY, &segment) {
-            if let Ok(Some(contact)) =
-                query::contact(&Pose::IDENTITY, &segment, c.position(), c.shape(), 0.0)
-            {
-                deepest = deepest.max(-contact.dist);
-            }
-        }
-    }
-    deepest
+    rope.nodes
+        .windows(2)
+        .filter_map(|w| geometry.deepest_solid_overlap(&Pose::IDENTITY, &Segment::new(w[0], w[1])))
+        .map(|(_, depth_m)| depth_m)
+        .fold(0.0, f32::max)
 }
 
 #[test]

@@ -2,9 +2,8 @@
 //! unwraps when the player swings back. Runs the rope exactly as `World` does (player as its
 //! heavy last node, 120 Hz ticks, the shipped tuning).
 
-use rapier2d::parry::query;
 use rapier2d::parry::shape::Segment;
-use tether::sim::geometry::{groups, Geometry};
+use tether::sim::geometry::Geometry;
 use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::Rope;
@@ -44,16 +43,10 @@ fn distance_to_rope(rope: &Rope, p: Vec2) -> f32 {
 
 /// Whether any segment's axis (not just its capsule) is inside a solid.
 fn axis_inside_solid(geometry: &Geometry, rope: &Rope) -> bool {
-    let pipeline = geometry.pipeline(groups::SOLID);
     rope.nodes.windows(2).any(|w| {
-        let segment = Segment::new(w[0], w[1]);
-        let inside = pipeline
-            .intersect_shape(Pose::IDENTITY, &segment)
-            .any(|(_, c)| {
-                matches!(query::contact(&Pose::IDENTITY, &segment, c.position(), c.shape(), 0.0),
-                Ok(Some(contact)) if contact.dist < -1e-3)
-            });
-        inside
+        geometry
+            .deepest_solid_overlap(&Pose::IDENTITY, &Segment::new(w[0], w[1]))
+            .is_some_and(|(_, depth_m)| depth_m > 1e-3)
     })
 }
 

@@ -176,10 +176,10 @@ fn fastest_swing(solids: &str) -> World {
     let length_m = world.max_rope_length_m();
     let anchor = Vec2::new(0.0, length_m);
     world.player.pos = Vec2::new(-length_m, length_m);
-    world.hook = Hook::Attached {
-        rope: Rope::new(anchor, world.player.pos, length_m, &tuning.rope),
-        kind: AttachKind::GrapplePoint,
-    };
+    world.hook = Hook::attached_fixed(
+        Rope::new(anchor, world.player.pos, length_m, &tuning.rope),
+        AttachKind::GrapplePoint,
+    );
     world
 }
 

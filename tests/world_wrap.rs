@@ -33,10 +33,10 @@ fn world(box_min: Vec2, box_max: Vec2, rope_m: f32, below_rad: f32) -> World {
     let tuning = common::tuning();
     world.player.pos = ANCHOR + Vec2::new(-libm::cosf(below_rad), -libm::sinf(below_rad)) * rope_m;
     world.player.vel = Vec2::ZERO;
-    world.hook = Hook::Attached {
-        rope: Rope::new(ANCHOR, world.player.pos, rope_m, &tuning.rope),
-        kind: AttachKind::Surface,
-    };
+    world.hook = Hook::attached_fixed(
+        Rope::new(ANCHOR, world.player.pos, rope_m, &tuning.rope),
+        AttachKind::Surface,
+    );
     world
 }
 

@@ -422,7 +422,7 @@ pub fn stretch_pct(nodes: &[Vec2]) -> (f32, f32) {
 /// (deepest penetration of any segment's capsule, number of segments whose axis is inside a
 /// solid deeper than the tolerance).
 pub fn penetration(geometry: &Geometry, nodes: &[Vec2]) -> (f32, usize) {
-    let pipeline = geometry.pipeline(groups::SOLID);
+    let mut candidates = Vec::new();
     let mut deepest_m = 0.0f32;
     let mut crossed = 0;
     for pair in nodes.windows(2) {
@@ -430,7 +430,9 @@ pub fn penetration(geometry: &Geometry, nodes: &[Vec2]) -> (f32, usize) {
         let aabb = Aabb::new(a.min(b), a.max(b)).loosened(RADIUS_M);
         let segment = Segment::new(a, b);
         let mut axis_inside = false;
-        for (_, collider) in pipeline.intersect_aabb_conservative(aabb) {
+        candidates.clear();
+        geometry.colliders_near(aabb, groups::SOLID, &mut candidates);
+        for collider in candidates.iter().map(|(at, _)| geometry.collider(*at)) {
             let Ok(Some(contact)) = query::contact(
                 &Pose::IDENTITY,
                 &segment,

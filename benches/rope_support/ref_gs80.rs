@@ -6,9 +6,8 @@
 //! over the distance constraints, each followed by per-node collision against the gathered
 //! circles and boxes (point projection, pushed out to the rope's radius).
 
-use rapier2d::geometry::ColliderHandle;
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use tether::sim::geometry::{groups, Geometry};
+use tether::sim::geometry::{groups, ColliderRef, Geometry};
 use tether::sim::math::Vec2;
 
 /// Constraint passes per step, as in the article.
@@ -26,7 +25,9 @@ pub struct RefRope {
     /// Velocity kept per step (same air drag as the project's rope gets).
     keep_per_step: f32,
     /// Per node, the colliders near it this step (`MAX_NEARBY_PER_NODE` slots each).
-    nearby: Vec<Option<ColliderHandle>>,
+    nearby: Vec<Option<ColliderRef>>,
+    /// Scratch for the broad phase, kept to avoid an allocation per node.
+    candidates: Vec<(ColliderRef, Aabb)>,
 }
 
 impl RefRope {
@@ -50,6 +51,7 @@ impl RefRope {
             radius_m,
             keep_per_step,
             nearby: vec![None; n * MAX_NEARBY_PER_NODE],
+            candidates: Vec::new(),
         }
     }
 
@@ -71,17 +73,15 @@ impl RefRope {
     }
 
     fn snapshot_nearby(&mut self, geometry: &Geometry) {
-        let pipeline = geometry.pipeline(groups::SOLID);
         for (i, &p) in self.nodes.iter().enumerate() {
             let motion = (p - self.prev[i]).length();
             let aabb = Aabb::new(p, p).loosened(self.radius_m + motion + self.rest_m);
             let slots = &mut self.nearby[i * MAX_NEARBY_PER_NODE..(i + 1) * MAX_NEARBY_PER_NODE];
             slots.fill(None);
-            for (slot, (handle, _)) in slots
-                .iter_mut()
-                .zip(pipeline.intersect_aabb_conservative(aabb))
-            {
-                *slot = Some(handle);
+            self.candidates.clear();
+            geometry.colliders_near(aabb, groups::SOLID, &mut self.candidates);
+            for (slot, (at, _)) in slots.iter_mut().zip(&self.candidates) {
+                *slot = Some(*at);
             }
         }
     }

@@ -35,6 +35,14 @@ pub const SPIKE_TIP: Rgb = Rgb(245, 235, 235);
 pub const GOAL: Rgb = Rgb(70, 220, 130);
 pub const CHECKPOINT: Rgb = Rgb(150, 110, 230);
 pub const CHECKPOINT_REACHED: Rgb = Rgb(200, 170, 255);
+/// Switch plates: lime, apart from the goal's green and the rings' yellow; brighter when held.
+pub const SWITCH: Rgb = Rgb(150, 185, 60);
+pub const SWITCH_PRESSED: Rgb = Rgb(215, 255, 110);
+/// Vines: stem and leaves.
+pub const VINE: Rgb = Rgb(70, 120, 50);
+pub const VINE_LEAF: Rgb = Rgb(120, 180, 70);
+/// Paths of moving platforms, drawn faintly behind them.
+pub const TRACK: Rgb = Rgb(120, 130, 160);
 pub const GRAPPLE_POINT: Rgb = Rgb(250, 222, 90);
 pub const GRAPPLE_POINT_DARK: Rgb = Rgb(140, 110, 40);
 /// The rope: a warm orange no other object uses (its fibres' main tone).

@@ -8,6 +8,8 @@ use super::math::Vec2;
 pub enum AttachKind {
     GrapplePoint,
     Surface,
+    /// The player caught the level's vine with this index.
+    Vine(u16),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,6 +58,10 @@ impl Event {
                 kind: AttachKind::Surface,
                 ..
             } => "hook_attached_surface",
+            Event::HookAttached {
+                kind: AttachKind::Vine(_),
+                ..
+            } => "vine_grabbed",
             Event::HookMissed => "hook_missed",
             Event::HookBounced { .. } => "hook_bounced",
             Event::Released => "released",

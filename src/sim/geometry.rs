@@ -1,12 +1,19 @@
-//! The level's static geometry as Rapier colliders, and the queries the simulation runs on it.
+//! The level's colliders in two layers, and the queries the simulation runs on them.
 //!
-//! Every collision question (player, hook, rope, triggers) goes through Rapier's query pipeline;
-//! this module only builds the collider set and names the filters.
+//! The fixed layer (solids, hazards, rings, checkpoints, the goal) is built once per level and
+//! shared between every copy of a world. The moving layer holds the colliders of moving objects
+//! (platforms, winch loads): the world sets their bodies' poses at the start of each tick, before
+//! any query, and the layer's bounding-volume tree is rebuilt then (a few dozen colliders: cheaper
+//! and simpler than tracking Rapier's incremental updates). Every collision question (player,
+//! hook, rope, triggers) goes through Rapier's query pipeline on both layers.
+
+use std::sync::Arc;
 
 use rapier2d::geometry::{
     BroadPhaseBvh, Collider, ColliderBuilder, ColliderHandle, ColliderSet, Group,
-    InteractionGroups, InteractionTestMode, Ray, SharedShape,
+    InteractionGroups, InteractionTestMode, Ray,
 };
+use rapier2d::parry::bounding_volume::Aabb;
 use rapier2d::parry::query::{
     DefaultQueryDispatcher, PointProjection, ShapeCastHit, ShapeCastOptions,
 };
@@ -15,9 +22,10 @@ use rapier2d::pipeline::{QueryFilter, QueryPipeline};
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
 
 use super::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
-use super::math::{rotation_from_deg, Pose, Vec2};
+use super::math::{Pose, Vec2};
+use super::objects::{BuildContext, ColliderSpec};
 
-/// What a collider is, stored in its `user_data` together with its index in the level's list.
+/// What a collider is, stored in its `user_data` with its object's index and body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColliderKind {
     Solid { hookable: bool },
@@ -25,6 +33,29 @@ pub enum ColliderKind {
     GrapplePoint,
     Checkpoint,
     Goal,
+    Switch,
+}
+
+/// What a collider moves with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Body {
+    /// Never moves.
+    Fixed,
+    /// A moving platform (index into the level's `platforms`).
+    Platform(u16),
+    /// The load hanging from a winch (index into the level's `winches`).
+    WinchLoad(u16),
+}
+
+impl Body {
+    /// A number for the state hash.
+    pub fn code(self) -> u64 {
+        match self {
+            Body::Fixed => 0,
+            Body::Platform(i) => (1 << 16) | i as u64,
+            Body::WinchLoad(i) => (2 << 16) | i as u64,
+        }
+    }
 }
 
 /// Collision groups; queries filter by them so that, say, the player never collides with a
@@ -36,13 +67,16 @@ pub mod groups {
     pub const GRAPPLE_POINT: Group = Group::GROUP_3;
     pub const CHECKPOINT: Group = Group::GROUP_4;
     pub const GOAL: Group = Group::GROUP_5;
+    pub const SWITCH: Group = Group::GROUP_6;
 }
 
-/// The kind and list index a collider was built from.
+/// The kind, object index and body a collider was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColliderTag {
     pub kind: ColliderKind,
+    /// Index of the object in its kind's list.
     pub index: usize,
+    pub body: Body,
 }
 
 impl ColliderTag {
@@ -54,22 +88,33 @@ impl ColliderTag {
             ColliderKind::GrapplePoint => 3,
             ColliderKind::Checkpoint => 4,
             ColliderKind::Goal => 5,
+            ColliderKind::Switch => 6,
         };
-        (kind << 64) | self.index as u128
+        let body = self.body.code() as u128;
+        (kind << 96) | (body << 64) | (self.index as u64) as u128
     }
 
     fn decode(data: u128) -> ColliderTag {
-        let kind = match data >> 64 {
+        let kind = match data >> 96 {
             0 => ColliderKind::Solid { hookable: false },
             1 => ColliderKind::Solid { hookable: true },
             2 => ColliderKind::Hazard,
             3 => ColliderKind::GrapplePoint,
             4 => ColliderKind::Checkpoint,
-            _ => ColliderKind::Goal,
+            5 => ColliderKind::Goal,
+            _ => ColliderKind::Switch,
+        };
+        let body_bits = (data >> 64) as u32;
+        let body_index = (body_bits & 0xffff) as u16;
+        let body = match body_bits >> 16 {
+            0 => Body::Fixed,
+            1 => Body::Platform(body_index),
+            _ => Body::WinchLoad(body_index),
         };
         ColliderTag {
             kind,
             index: (data & u64::MAX as u128) as usize,
+            body,
         }
     }
 
@@ -80,8 +125,22 @@ impl ColliderTag {
             ColliderKind::GrapplePoint => groups::GRAPPLE_POINT,
             ColliderKind::Checkpoint => groups::CHECKPOINT,
             ColliderKind::Goal => groups::GOAL,
+            ColliderKind::Switch => groups::SWITCH,
         }
     }
+
+    /// A stable order for query results (a BVH's leaf order is an implementation detail).
+    fn sort_key(self) -> (u128, usize) {
+        (self.encode() >> 64, self.index)
+    }
+}
+
+/// A collider of either layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ColliderRef {
+    moving: bool,
+    index: u32,
+    generation: u32,
 }
 
 /// A hit of a ray against the level.
@@ -93,151 +152,201 @@ pub struct RayHit {
     pub normal: Vec2,
 }
 
-/// Static level geometry with a bounding-volume hierarchy for queries. Built once per level
-/// load; never changes afterwards.
+/// Colliders with a bounding-volume tree over them.
 #[derive(Clone)]
-pub struct Geometry {
+struct Layer {
     colliders: ColliderSet,
     bodies: RigidBodySet,
-    broad_phase: BroadPhaseBvh,
+    tree: BroadPhaseBvh,
 }
 
-impl Geometry {
-    /// Builds the colliders of a validated level. `grapple_point_radius_m` comes from tuning.
-    /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
-    pub fn from_level(
-        level: &LevelDef,
-        grapple_point_radius_m: f32,
-    ) -> Result<Geometry, (String, String)> {
-        let mut geometry = Geometry {
+impl Layer {
+    fn new() -> Layer {
+        Layer {
             colliders: ColliderSet::new(),
             bodies: RigidBodySet::new(),
-            broad_phase: BroadPhaseBvh::new(),
-        };
-        let params = IntegrationParameters::default();
-        let add = |geometry: &mut Geometry, builder: ColliderBuilder, tag: ColliderTag| {
-            let collider = builder
-                .user_data(tag.encode())
-                .collision_groups(InteractionGroups::new(
-                    tag.group(),
-                    Group::ALL,
-                    InteractionTestMode::And,
-                ))
-                .build();
-            let aabb = collider.compute_aabb();
-            let handle = geometry.colliders.insert(collider);
-            geometry.broad_phase.set_aabb(&params, handle, aabb);
-        };
-        for (index, solid) in level.solids.iter().enumerate() {
-            let builder = collider_for_shape(&solid.shape).ok_or_else(|| {
-                (
-                    format!("solids[{index}]"),
-                    "is not a valid convex polygon".to_string(),
-                )
-            })?;
-            let kind = ColliderKind::Solid {
-                hookable: solid.hookable,
-            };
-            add(&mut geometry, builder, ColliderTag { kind, index });
+            tree: BroadPhaseBvh::new(),
         }
-        for (index, hazard) in level.hazards.iter().enumerate() {
-            let builder = collider_for_shape(hazard).ok_or_else(|| {
-                (
-                    format!("hazards[{index}]"),
-                    "is not a valid convex polygon".to_string(),
-                )
-            })?;
-            add(
-                &mut geometry,
-                builder,
-                ColliderTag {
-                    kind: ColliderKind::Hazard,
-                    index,
-                },
-            );
-        }
-        for (index, point) in level.grapple_points.iter().enumerate() {
-            let builder = ColliderBuilder::ball(grapple_point_radius_m)
-                .position(Pose::from_translation(point.v()));
-            add(
-                &mut geometry,
-                builder,
-                ColliderTag {
-                    kind: ColliderKind::GrapplePoint,
-                    index,
-                },
-            );
-        }
-        for (index, rect) in level.checkpoints.iter().enumerate() {
-            add(
-                &mut geometry,
-                collider_for_rect(rect),
-                ColliderTag {
-                    kind: ColliderKind::Checkpoint,
-                    index,
-                },
-            );
-        }
-        add(
-            &mut geometry,
-            collider_for_rect(&level.goal),
-            ColliderTag {
-                kind: ColliderKind::Goal,
-                index: 0,
-            },
-        );
-        Ok(geometry)
     }
 
-    /// Geometry of hookable `solids` alone (spawn and goal far away): for rope tests and
-    /// benches that need shapes to collide with but no level around them.
-    pub fn of_solids(solids: Vec<ShapeDef>) -> Geometry {
-        let level = LevelDef {
-            name: "solids".into(),
-            spawn: P(-5000.0, 5000.0),
-            goal: RectDef {
-                min: P(5000.0, 5000.0),
-                max: P(5001.0, 5001.0),
-            },
-            max_rope_length_m: None,
-            view_height_m: 18.0,
-            kill_y_m: -10_000.0,
-            solids: solids
-                .into_iter()
-                .map(|shape| SolidDef {
-                    shape,
-                    hookable: true,
-                })
-                .collect(),
-            hazards: vec![],
-            checkpoints: vec![],
-            grapple_points: vec![],
-        };
-        Geometry::from_level(&level, 0.3)
-            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
+    fn insert(&mut self, collider: Collider) -> ColliderHandle {
+        let aabb = collider.compute_aabb();
+        let handle = self.colliders.insert(collider);
+        self.tree
+            .set_aabb(&IntegrationParameters::default(), handle, aabb);
+        handle
     }
 
-    /// A query pipeline over the colliders in `target` groups.
-    pub fn pipeline(&self, target: Group) -> QueryPipeline<'_> {
+    fn pipeline(&self, target: Group) -> QueryPipeline<'_> {
         let filter = QueryFilter::new().groups(InteractionGroups::new(
             Group::ALL,
             target,
             InteractionTestMode::And,
         ));
-        self.broad_phase.as_query_pipeline(
+        self.tree.as_query_pipeline(
             &DefaultQueryDispatcher,
             &self.bodies,
             &self.colliders,
             filter,
         )
     }
+}
 
-    pub fn tag(&self, handle: ColliderHandle) -> ColliderTag {
-        ColliderTag::decode(self.colliders[handle].user_data)
+/// A moving collider: its handle, its body, and its pose in the body's frame.
+#[derive(Clone)]
+struct MovingCollider {
+    handle: ColliderHandle,
+    body: Body,
+    pose_in_body: Pose,
+}
+
+/// The level's colliders: a fixed layer shared by every copy of the world, and a moving layer.
+#[derive(Clone)]
+pub struct Geometry {
+    fixed: Arc<Layer>,
+    moving: Layer,
+    moving_colliders: Vec<MovingCollider>,
+}
+
+impl Geometry {
+    /// Builds the colliders of a validated level, every body at its starting pose (as written).
+    /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
+    pub fn from_level(
+        level: &LevelDef,
+        grapple_point_radius_m: f32,
+    ) -> Result<Geometry, (String, String)> {
+        let mut fixed = Layer::new();
+        let mut moving = Layer::new();
+        let mut moving_colliders = Vec::new();
+        let context = BuildContext {
+            grapple_point_radius_m,
+        };
+        let mut specs = Vec::new();
+        for list in level.object_lists() {
+            for (index, object) in list.items.iter().enumerate() {
+                specs.clear();
+                object
+                    .colliders(index, &context, &mut specs)
+                    .map_err(|message| (list.object_name(index), message))?;
+                for ColliderSpec {
+                    shape,
+                    pose,
+                    kind,
+                    body,
+                } in specs.drain(..)
+                {
+                    let tag = ColliderTag { kind, index, body };
+                    let collider = ColliderBuilder::new(shape)
+                        .position(pose)
+                        .user_data(tag.encode())
+                        .collision_groups(InteractionGroups::new(
+                            tag.group(),
+                            Group::ALL,
+                            InteractionTestMode::And,
+                        ))
+                        .build();
+                    if body == Body::Fixed {
+                        fixed.insert(collider);
+                    } else {
+                        let handle = moving.insert(collider);
+                        moving_colliders.push(MovingCollider {
+                            handle,
+                            body,
+                            pose_in_body: pose,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Geometry {
+            fixed: Arc::new(fixed),
+            moving,
+            moving_colliders,
+        })
     }
 
-    pub fn collider(&self, handle: ColliderHandle) -> &Collider {
-        &self.colliders[handle]
+    /// Geometry of hookable `solids` alone (spawn and goal far away): for rope tests and
+    /// benches that need shapes to collide with but no level around them.
+    pub fn of_solids(solids: Vec<ShapeDef>) -> Geometry {
+        let level = LevelDef {
+            spawn: P(-5000.0, 5000.0),
+            goal: RectDef {
+                min: P(5000.0, 5000.0),
+                max: P(5001.0, 5001.0),
+            },
+            kill_y_m: -10_000.0,
+            solids: solids
+                .into_iter()
+                .map(|shape| SolidDef {
+                    id: None,
+                    shape,
+                    hookable: true,
+                })
+                .collect(),
+            ..LevelDef::empty("solids")
+        };
+        Geometry::from_level(&level, 0.3)
+            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
+    }
+
+    /// Moves every moving collider to its body's pose (`pose_of(body)`, from the body's frame
+    /// to the world) and rebuilds the moving layer's tree. Called once per tick, before queries.
+    pub fn set_body_poses(&mut self, pose_of: impl Fn(Body) -> Pose) {
+        if self.moving_colliders.is_empty() {
+            return;
+        }
+        let mut tree = BroadPhaseBvh::new();
+        let params = IntegrationParameters::default();
+        for moving in &self.moving_colliders {
+            let collider = &mut self.moving.colliders[moving.handle];
+            collider.set_position(pose_of(moving.body) * moving.pose_in_body);
+            let aabb = collider.compute_aabb();
+            tree.set_aabb(&params, moving.handle, aabb);
+        }
+        self.moving.tree = tree;
+    }
+
+    /// Whether any collider moves.
+    pub fn has_moving(&self) -> bool {
+        !self.moving_colliders.is_empty()
+    }
+
+    fn layers(&self) -> [(bool, &Layer); 2] {
+        [(false, &*self.fixed), (true, &self.moving)]
+    }
+
+    fn reference(moving: bool, handle: ColliderHandle) -> ColliderRef {
+        let (index, generation) = handle.into_raw_parts();
+        ColliderRef {
+            moving,
+            index,
+            generation,
+        }
+    }
+
+    pub fn collider(&self, at: ColliderRef) -> &Collider {
+        let layer = if at.moving {
+            &self.moving
+        } else {
+            &*self.fixed
+        };
+        &layer.colliders[ColliderHandle::from_raw_parts(at.index, at.generation)]
+    }
+
+    pub fn tag(&self, at: ColliderRef) -> ColliderTag {
+        ColliderTag::decode(self.collider(at).user_data)
+    }
+
+    /// Every collider of `target` whose box may overlap `aabb` (conservatively), in a stable
+    /// order: fixed layer first, then by handle.
+    pub fn colliders_near(&self, aabb: Aabb, target: Group, out: &mut Vec<(ColliderRef, Aabb)>) {
+        let first = out.len();
+        for (moving, layer) in self.layers() {
+            for (handle, collider) in layer.pipeline(target).intersect_aabb_conservative(aabb) {
+                out.push((Self::reference(moving, handle), collider.compute_aabb()));
+            }
+        }
+        out[first..].sort_by_key(|(at, _)| *at);
     }
 
     /// The first collider of `target` along the segment `from → from + delta`.
@@ -248,111 +357,117 @@ impl Geometry {
         }
         let dir = delta / length;
         let ray = Ray::new(from, dir);
-        let (handle, hit) = self
-            .pipeline(target)
-            .cast_ray_and_get_normal(&ray, length, true)?;
-        Some(RayHit {
-            tag: self.tag(handle),
-            distance_m: hit.time_of_impact,
-            point: from + dir * hit.time_of_impact,
-            normal: hit.normal,
-        })
+        let mut best: Option<RayHit> = None;
+        for (_, layer) in self.layers() {
+            let Some((handle, hit)) = layer
+                .pipeline(target)
+                .cast_ray_and_get_normal(&ray, length, true)
+            else {
+                continue;
+            };
+            if best.is_none_or(|b| hit.time_of_impact < b.distance_m) {
+                best = Some(RayHit {
+                    tag: ColliderTag::decode(layer.colliders[handle].user_data),
+                    distance_m: hit.time_of_impact,
+                    point: from + dir * hit.time_of_impact,
+                    normal: hit.normal,
+                });
+            }
+        }
+        best
     }
 
     /// The closest point on any solid to `point`, if within `max_dist_m`.
     pub fn project_on_solids(&self, point: Vec2, max_dist_m: f32) -> Option<PointProjection> {
-        self.pipeline(groups::SOLID)
-            .project_point(point, max_dist_m, true)
-            .map(|(_, projection)| projection)
+        let mut best: Option<(f32, PointProjection)> = None;
+        for (_, layer) in self.layers() {
+            let Some((_, projection)) = layer
+                .pipeline(groups::SOLID)
+                .project_point(point, max_dist_m, true)
+            else {
+                continue;
+            };
+            let distance = if projection.is_inside {
+                0.0
+            } else {
+                projection.point.distance(point)
+            };
+            if best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, projection));
+            }
+        }
+        best.map(|(_, projection)| projection)
     }
 
     /// Sweeps `shape` from `pose` along `delta` against solids, stopping `skin_m` short of the
     /// first one. A shape that starts touching or slightly inside a solid is not stopped when it
-    /// moves away from it (depenetration handles overlaps).
+    /// moves away from it (depenetration handles overlaps). Also says what was hit.
     pub fn cast_shape_on_solids(
         &self,
         pose: &Pose,
         delta: Vec2,
         shape: &dyn Shape,
         skin_m: f32,
-    ) -> Option<ShapeCastHit> {
+    ) -> Option<(ColliderTag, ShapeCastHit)> {
         let options = ShapeCastOptions {
             max_time_of_impact: 1.0,
             target_distance: skin_m,
             stop_at_penetration: false,
             compute_impact_geometry_on_penetration: true,
         };
-        self.pipeline(groups::SOLID)
-            .cast_shape(pose, delta, shape, options)
-            .map(|(_, hit)| hit)
+        let mut best: Option<(ColliderTag, ShapeCastHit)> = None;
+        for (_, layer) in self.layers() {
+            let Some((handle, hit)) = layer
+                .pipeline(groups::SOLID)
+                .cast_shape(pose, delta, shape, options)
+            else {
+                continue;
+            };
+            if best.is_none_or(|(_, b)| hit.time_of_impact < b.time_of_impact) {
+                best = Some((ColliderTag::decode(layer.colliders[handle].user_data), hit));
+            }
+        }
+        best
     }
 
     /// The deepest overlap of `shape` at `pose` with a solid: the direction to push the shape
     /// out (unit) and how far. `None` when it overlaps nothing.
     pub fn deepest_solid_overlap(&self, pose: &Pose, shape: &dyn Shape) -> Option<(Vec2, f32)> {
-        let pipeline = self.pipeline(groups::SOLID);
         let mut deepest: Option<(Vec2, f32)> = None;
-        for (_, collider) in pipeline.intersect_shape(*pose, shape) {
-            let contact = rapier2d::parry::query::contact(
-                pose,
-                shape,
-                collider.position(),
-                collider.shape(),
-                0.0,
-            );
-            if let Ok(Some(contact)) = contact {
-                let depth = -contact.dist;
-                if depth > 0.0 && deepest.is_none_or(|(_, d)| depth > d) {
-                    // normal1 points from the shape toward the solid: push the other way.
-                    deepest = Some((-contact.normal1, depth));
+        for (_, layer) in self.layers() {
+            let pipeline = layer.pipeline(groups::SOLID);
+            for (_, collider) in pipeline.intersect_shape(*pose, shape) {
+                let contact = rapier2d::parry::query::contact(
+                    pose,
+                    shape,
+                    collider.position(),
+                    collider.shape(),
+                    0.0,
+                );
+                if let Ok(Some(contact)) = contact {
+                    let depth = -contact.dist;
+                    if depth > 0.0 && deepest.is_none_or(|(_, d)| depth > d) {
+                        // normal1 points from the shape toward the solid: push the other way.
+                        deepest = Some((-contact.normal1, depth));
+                    }
                 }
             }
         }
         deepest
     }
 
-    /// Tags of all colliders of `target` that `shape` at `pose` overlaps, in collider order.
+    /// Tags of all colliders of `target` that `shape` at `pose` overlaps, in a stable order.
     pub fn overlaps(&self, pose: Pose, shape: &dyn Shape, target: Group) -> Vec<ColliderTag> {
-        let pipeline = self.pipeline(target);
-        let mut tags: Vec<ColliderTag> = pipeline
-            .intersect_shape(pose, shape)
-            .map(|(_, collider)| ColliderTag::decode(collider.user_data))
-            .collect();
-        // The BVH's leaf order is an implementation detail: sort for determinism.
-        tags.sort_by_key(|t| (t.encode() >> 64, t.index));
+        let mut tags: Vec<ColliderTag> = Vec::new();
+        for (_, layer) in self.layers() {
+            tags.extend(
+                layer
+                    .pipeline(target)
+                    .intersect_shape(pose, shape)
+                    .map(|(_, collider)| ColliderTag::decode(collider.user_data)),
+            );
+        }
+        tags.sort_by_key(|t| t.sort_key());
         tags
     }
-}
-
-fn collider_for_shape(shape: &ShapeDef) -> Option<ColliderBuilder> {
-    Some(match shape {
-        ShapeDef::Box {
-            center,
-            half_extents,
-            rotation_deg,
-        } => ColliderBuilder::cuboid(half_extents.0, half_extents.1).position(Pose::from_parts(
-            center.v(),
-            rotation_from_deg(*rotation_deg),
-        )),
-        ShapeDef::Circle { center, radius } => {
-            ColliderBuilder::ball(*radius).position(Pose::from_translation(center.v()))
-        }
-        ShapeDef::Polygon { points } => {
-            let mut points: Vec<Vec2> = points.iter().map(|p| p.v()).collect();
-            // parry wants counter-clockwise outlines; authors may write either winding.
-            let twice_area: f32 = (0..points.len())
-                .map(|i| points[i].perp_dot(points[(i + 1) % points.len()]))
-                .sum();
-            if twice_area < 0.0 {
-                points.reverse();
-            }
-            ColliderBuilder::new(SharedShape::convex_polyline(points)?)
-        }
-    })
-}
-
-fn collider_for_rect(rect: &RectDef) -> ColliderBuilder {
-    let center = (rect.min.v() + rect.max.v()) * 0.5;
-    let half = (rect.max.v() - rect.min.v()) * 0.5;
-    ColliderBuilder::cuboid(half.x, half.y).position(Pose::from_translation(center))
 }

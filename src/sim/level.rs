@@ -10,14 +10,16 @@ use serde::{Deserialize, Serialize};
 
 use super::math::Vec2;
 
-/// Most objects of one kind a level may hold; keeps load and step time bounded.
-pub const MAX_SOLIDS: usize = 2000;
-pub const MAX_HAZARDS: usize = 1000;
-pub const MAX_GRAPPLE_POINTS: usize = 500;
-pub const MAX_CHECKPOINTS: usize = 100;
-pub const MAX_POLYGON_POINTS: usize = 32;
-/// Coordinates beyond this are almost surely a typo and would cost float precision.
-pub const MAX_COORD_M: f32 = 10_000.0;
+pub use super::objects::checkpoint::{CheckpointDef, MAX_CHECKPOINTS};
+pub use super::objects::checks::{MAX_COORD_M, MAX_POLYGON_POINTS};
+pub use super::objects::hazard::{HazardDef, MAX_HAZARDS};
+pub use super::objects::platform::{MotionDef, PlatformDef, MAX_PLATFORMS};
+pub use super::objects::ring::{RingDef, MAX_GRAPPLE_POINTS};
+pub use super::objects::solid::{SolidDef, MAX_SOLIDS};
+pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
+pub use super::objects::vine::{VineDef, MAX_VINES};
+pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
+use super::objects::{check_objects, Issues, ObjectList};
 
 /// A RON syntax or type error, located in its file.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,8 +33,11 @@ pub struct RonError {
 
 impl RonError {
     /// Deserializes `text` as `T`, mapping ron's spanned error to `file:line:col`.
+    /// Optional fields are written bare (`id: "lift"`, not `id: Some("lift")`): authors write
+    /// these files by hand.
     pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, RonError> {
         ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str::<T>(text)
             .map_err(|err| RonError {
                 file: file.to_string(),
@@ -122,19 +127,6 @@ pub enum ShapeDef {
     },
 }
 
-fn yes() -> bool {
-    true
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolidDef {
-    pub shape: ShapeDef,
-    /// Whether the hook sticks to this solid. A non-hookable solid bounces the hook back.
-    #[serde(default = "yes")]
-    pub hookable: bool,
-}
-
 /// An axis-aligned rectangle given by its corners.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -162,12 +154,20 @@ pub struct LevelDef {
     #[serde(default)]
     pub solids: Vec<SolidDef>,
     #[serde(default)]
-    pub hazards: Vec<ShapeDef>,
+    pub hazards: Vec<HazardDef>,
     /// Touching a checkpoint's rectangle makes it the respawn point (its centre).
     #[serde(default)]
-    pub checkpoints: Vec<RectDef>,
+    pub checkpoints: Vec<CheckpointDef>,
     #[serde(default)]
-    pub grapple_points: Vec<P>,
+    pub grapple_points: Vec<RingDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platforms: Vec<PlatformDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<SwitchDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub winches: Vec<WinchDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vines: Vec<VineDef>,
 }
 
 fn default_view_height_m() -> f32 {
@@ -193,201 +193,79 @@ impl LevelDef {
         }
     }
 
+    /// Every object list of the level. This is the registration of object kinds: validation,
+    /// ids and colliders find every kind through it.
+    pub fn object_lists(&self) -> Vec<ObjectList<'_>> {
+        vec![
+            ObjectList::single("goal", &self.goal),
+            ObjectList::of("solids", MAX_SOLIDS, &self.solids),
+            ObjectList::of("hazards", MAX_HAZARDS, &self.hazards),
+            ObjectList::of("checkpoints", MAX_CHECKPOINTS, &self.checkpoints),
+            ObjectList::of("grapple_points", MAX_GRAPPLE_POINTS, &self.grapple_points),
+            ObjectList::of("platforms", MAX_PLATFORMS, &self.platforms),
+            ObjectList::of("switches", MAX_SWITCHES, &self.switches),
+            ObjectList::of("winches", MAX_WINCHES, &self.winches),
+            ObjectList::of("vines", MAX_VINES, &self.vines),
+        ]
+    }
+
+    /// A level with nothing in it but a spawn at the origin and a goal far away: a base for
+    /// levels built in code (`..LevelDef::empty("name")`).
+    pub fn empty(name: &str) -> LevelDef {
+        LevelDef {
+            name: name.to_string(),
+            spawn: P(0.0, 0.0),
+            goal: RectDef {
+                min: P(5000.0, 5000.0),
+                max: P(5001.0, 5001.0),
+            },
+            max_rope_length_m: None,
+            view_height_m: default_view_height_m(),
+            kill_y_m: default_kill_y_m(),
+            solids: vec![],
+            hazards: vec![],
+            checkpoints: vec![],
+            grapple_points: vec![],
+            platforms: vec![],
+            switches: vec![],
+            winches: vec![],
+            vines: vec![],
+        }
+    }
+
     /// Every semantic problem of the level that can be seen without building its geometry.
     pub fn issues(&self) -> Vec<LevelIssue> {
-        let mut out = Vec::new();
-        let mut issue = |object: String, message: String| out.push(LevelIssue { object, message });
-
+        let mut issues = Issues::default();
         if self.name.trim().is_empty() {
-            issue("name".into(), "is empty".into());
+            issues.add("name", "is empty");
         }
-        check_point(&mut issue, "spawn", self.spawn);
-        check_rect(&mut issue, "goal", &self.goal);
+        issues.point("spawn", self.spawn);
         if let Some(len) = self.max_rope_length_m {
             if !len.is_finite() || len <= 0.0 {
-                issue(
-                    "max_rope_length_m".into(),
+                issues.add(
+                    "max_rope_length_m",
                     format!("must be a positive number, got {len}"),
                 );
             }
         }
         if !self.view_height_m.is_finite() || !(2.0..=500.0).contains(&self.view_height_m) {
-            issue(
-                "view_height_m".into(),
+            issues.add(
+                "view_height_m",
                 format!("must be between 2 and 500, got {}", self.view_height_m),
             );
         }
         if !self.kill_y_m.is_finite() {
-            issue("kill_y_m".into(), "is not a finite number".into());
+            issues.add("kill_y_m", "is not a finite number");
         }
-        let limits = [
-            ("solids", self.solids.len(), MAX_SOLIDS),
-            ("hazards", self.hazards.len(), MAX_HAZARDS),
-            (
-                "grapple_points",
-                self.grapple_points.len(),
-                MAX_GRAPPLE_POINTS,
-            ),
-            ("checkpoints", self.checkpoints.len(), MAX_CHECKPOINTS),
-        ];
-        for (name, count, max) in limits {
-            if count > max {
-                issue(
-                    name.into(),
-                    format!("has {count} objects, more than the limit of {max}"),
-                );
-            }
-        }
-        for (i, solid) in self.solids.iter().enumerate() {
-            check_shape(&mut issue, &format!("solids[{i}]"), &solid.shape);
-        }
-        for (i, hazard) in self.hazards.iter().enumerate() {
-            check_shape(&mut issue, &format!("hazards[{i}]"), hazard);
-        }
-        for (i, rect) in self.checkpoints.iter().enumerate() {
-            check_rect(&mut issue, &format!("checkpoints[{i}]"), rect);
-        }
-        for (i, point) in self.grapple_points.iter().enumerate() {
-            check_point(&mut issue, &format!("grapple_points[{i}]"), *point);
-        }
-        out
+        check_objects(self, &mut issues);
+        issues.0
     }
 }
 
-fn check_number(
-    issue: &mut impl FnMut(String, String),
-    object: &str,
-    what: &str,
-    value: f32,
-) -> bool {
-    if !value.is_finite() {
-        issue(
-            object.into(),
-            format!("{what} is not a finite number ({value})"),
-        );
-        false
-    } else if value.abs() > MAX_COORD_M {
-        issue(
-            object.into(),
-            format!("{what} = {value} is beyond ±{MAX_COORD_M} m"),
-        );
-        false
-    } else {
-        true
+impl RectDef {
+    pub fn center(&self) -> Vec2 {
+        (self.min.v() + self.max.v()) * 0.5
     }
-}
-
-fn check_point(issue: &mut impl FnMut(String, String), object: &str, p: P) -> bool {
-    check_number(issue, object, "x", p.0) & check_number(issue, object, "y", p.1)
-}
-
-fn check_positive(issue: &mut impl FnMut(String, String), object: &str, what: &str, value: f32) {
-    if check_number(issue, object, what, value) && value <= 0.0 {
-        issue(
-            object.into(),
-            format!("{what} must be positive, got {value}"),
-        );
-    }
-}
-
-fn check_rect(issue: &mut impl FnMut(String, String), object: &str, rect: &RectDef) {
-    let corners_ok = check_point(issue, object, rect.min) & check_point(issue, object, rect.max);
-    if corners_ok && (rect.max.0 <= rect.min.0 || rect.max.1 <= rect.min.1) {
-        issue(
-            object.into(),
-            "has a non-positive size: max must be greater than min in x and y".into(),
-        );
-    }
-}
-
-fn check_shape(issue: &mut impl FnMut(String, String), object: &str, shape: &ShapeDef) {
-    match shape {
-        ShapeDef::Box {
-            center,
-            half_extents,
-            rotation_deg,
-        } => {
-            check_point(issue, object, *center);
-            check_positive(issue, object, "half_extents.x", half_extents.0);
-            check_positive(issue, object, "half_extents.y", half_extents.1);
-            check_number(issue, object, "rotation_deg", *rotation_deg);
-        }
-        ShapeDef::Circle { center, radius } => {
-            check_point(issue, object, *center);
-            check_positive(issue, object, "radius", *radius);
-        }
-        ShapeDef::Polygon { points } => {
-            if points.len() < 3 {
-                issue(
-                    object.into(),
-                    format!("a polygon needs at least 3 points, got {}", points.len()),
-                );
-                return;
-            }
-            if points.len() > MAX_POLYGON_POINTS {
-                issue(
-                    object.into(),
-                    format!(
-                        "has {} points, more than the limit of {MAX_POLYGON_POINTS}",
-                        points.len()
-                    ),
-                );
-                return;
-            }
-            let mut all_finite = true;
-            for (j, p) in points.iter().enumerate() {
-                all_finite &= check_point(issue, &format!("{object}.points[{j}]"), *p);
-            }
-            if all_finite {
-                if let Err(message) = check_convex_simple(points) {
-                    issue(object.into(), message);
-                }
-            }
-        }
-    }
-}
-
-/// A polygon is accepted when every turn goes the same way, no turn is degenerate, and it winds
-/// exactly once (which rules out self-intersecting stars whose turns all agree).
-fn check_convex_simple(points: &[P]) -> Result<(), String> {
-    let n = points.len();
-    let mut sign = 0.0f32;
-    let mut total_turn_rad = 0.0f64;
-    for i in 0..n {
-        let a = points[i].v();
-        let b = points[(i + 1) % n].v();
-        let c = points[(i + 2) % n].v();
-        let ab = b - a;
-        let bc = c - b;
-        if ab.length_squared() < 1e-10 {
-            return Err(format!("points {i} and {} are the same point", (i + 1) % n));
-        }
-        let cross = ab.perp_dot(bc);
-        let scale = ab.length() * bc.length();
-        if cross.abs() <= 1e-6 * scale {
-            return Err(format!(
-                "is not strictly convex: points {i}, {}, {} are collinear",
-                (i + 1) % n,
-                (i + 2) % n
-            ));
-        }
-        if sign == 0.0 {
-            sign = cross.signum();
-        } else if cross.signum() != sign {
-            return Err(format!(
-                "is not convex: it turns the other way at point {}",
-                (i + 1) % n
-            ));
-        }
-        total_turn_rad += libm::atan2(cross as f64, ab.dot(bc) as f64).abs();
-    }
-    let turns = total_turn_rad / std::f64::consts::TAU;
-    if (turns - 1.0).abs() > 1e-3 {
-        return Err(format!(
-            "is self-intersecting: its outline winds {turns:.0} times"
-        ));
-    }
-    Ok(())
 }
 
 /// The ordered list of level files, relative to the levels folder. The browser cannot list a
@@ -410,36 +288,5 @@ impl LevelIndex {
             });
         }
         Ok(index)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn poly(points: &[(f32, f32)]) -> Result<(), String> {
-        check_convex_simple(&points.iter().map(|&(x, y)| P(x, y)).collect::<Vec<_>>())
-    }
-
-    #[test]
-    fn convex_polygons_pass_either_winding() {
-        assert!(poly(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]).is_ok());
-        assert!(poly(&[(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0)]).is_ok());
-    }
-
-    #[test]
-    fn concave_collinear_and_self_intersecting_polygons_fail() {
-        let concave = poly(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]);
-        assert!(concave.unwrap_err().contains("not convex"));
-        let collinear = poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (1.0, 1.0)]);
-        assert!(collinear.unwrap_err().contains("collinear"));
-        // A pentagram: every turn agrees, but it winds twice.
-        let star: Vec<(f32, f32)> = (0..5)
-            .map(|k| {
-                let a = (k * 2) as f32 * std::f32::consts::TAU / 5.0;
-                (a.cos(), a.sin())
-            })
-            .collect();
-        assert!(poly(&star).unwrap_err().contains("self-intersecting"));
     }
 }

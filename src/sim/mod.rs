@@ -8,10 +8,14 @@ pub mod hook;
 pub mod input;
 pub mod level;
 pub mod math;
+pub mod objects;
 pub mod player;
 pub mod replay;
 pub mod rope;
 pub mod rope_shape;
+pub mod state_hash;
+pub mod swing;
+pub mod triggers;
 pub mod tuning;
 pub mod world;
 

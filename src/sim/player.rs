@@ -4,7 +4,7 @@
 use rapier2d::parry::shape::Cuboid;
 
 use super::event::Event;
-use super::geometry::Geometry;
+use super::geometry::{Body, Geometry};
 use super::input::InputFrame;
 use super::math::{approach, Pose, Vec2};
 use super::tuning::{PlayerTuning, Tuning, TICK_DT_S};
@@ -32,6 +32,11 @@ pub struct Player {
     /// Let go of a rope and not yet landed or steered against the motion: air drag does not
     /// apply, so the swing's momentum is kept exactly.
     pub flung: bool,
+    /// The moving body the player stands on (a platform, a winch's load), if any.
+    pub ground_body: Option<Body>,
+    /// How fast the ground under the player moved this tick: given to the player when they
+    /// jump or walk off it, so leaving a moving platform keeps its motion.
+    pub ground_velocity: Vec2,
 }
 
 /// What the movement rules decided for this tick, before collision.
@@ -50,6 +55,8 @@ impl Player {
             variable_jump_ticks_left: 0,
             facing: 1,
             flung: false,
+            ground_body: None,
+            ground_velocity: Vec2::ZERO,
         }
     }
 
@@ -113,7 +120,11 @@ impl Player {
     }
 
     fn start_jump(&mut self, tuning: &PlayerTuning, events: &mut Vec<Event>) {
-        self.vel.y = tuning.jump_speed_m_per_s;
+        // Jumping off a moving platform keeps its motion (rising platforms launch higher).
+        self.vel.x += self.ground_velocity.x;
+        self.vel.y = tuning.jump_speed_m_per_s + self.ground_velocity.y.max(0.0);
+        self.ground_velocity = Vec2::ZERO;
+        self.ground_body = None;
         self.variable_jump_ticks_left = Tuning::ticks(tuning.variable_jump_time_s);
         self.jump_pressed_ticks_ago = None;
         self.coyote_ticks_left = 0;
@@ -186,7 +197,17 @@ impl Player {
             }
         }
         let was_grounded = self.grounded;
-        self.grounded = self.vel.y <= 1e-3 && self.ground_below(geometry, &shape, tuning);
+        let ground = if self.vel.y <= 1e-3 {
+            self.ground_below(geometry, &shape, tuning)
+        } else {
+            None
+        };
+        self.grounded = ground.is_some();
+        if was_grounded && !self.grounded && self.ground_body.is_some() {
+            // Walked off a moving body: keep its motion.
+            self.vel += self.ground_velocity;
+        }
+        self.ground_body = ground.filter(|&body| body != Body::Fixed);
         if self.grounded {
             self.vel.y = 0.0;
             if !was_grounded {
@@ -204,7 +225,7 @@ impl Player {
         }
         let pose = Pose::from_translation(self.pos);
         match geometry.cast_shape_on_solids(&pose, delta, shape, SKIN_M) {
-            Some(hit) if hit.time_of_impact < 1.0 => {
+            Some((_, hit)) if hit.time_of_impact < 1.0 => {
                 self.pos += delta * hit.time_of_impact;
                 Some(hit.normal1)
             }
@@ -215,15 +236,35 @@ impl Player {
         }
     }
 
-    /// Whether a walkable surface is right under the player.
-    fn ground_below(&self, geometry: &Geometry, shape: &Cuboid, tuning: &PlayerTuning) -> bool {
+    /// The body of the walkable surface right under the player, if there is one.
+    fn ground_below(
+        &self,
+        geometry: &Geometry,
+        shape: &Cuboid,
+        tuning: &PlayerTuning,
+    ) -> Option<Body> {
         let pose = Pose::from_translation(self.pos);
         let probe = Vec2::new(0.0, -(GROUND_PROBE_M + SKIN_M));
         geometry
             .cast_shape_on_solids(&pose, probe, shape, 0.0)
-            .is_some_and(|hit| {
+            .filter(|(_, hit)| {
                 hit.time_of_impact < 1.0 && hit.normal1.y >= tuning.ground_normal_min_y
             })
+            .map(|(tag, _)| tag.body)
+    }
+
+    /// Moves the player with the body they stand on (by `delta`), then out of anything that
+    /// body pushed them into. Being squeezed is left for the crush check.
+    pub fn carry(
+        &mut self,
+        delta: Vec2,
+        geometry: &Geometry,
+        tuning: &PlayerTuning,
+        _events: &mut Vec<Event>,
+    ) {
+        let shape = Self::shape(tuning);
+        self.pos += delta;
+        self.depenetrate(geometry, &shape);
     }
 
     /// Pushes the player out of solids it overlaps (after a rope pull or a spawn on an edge).

@@ -14,13 +14,13 @@
 //! - one broad phase per step through Rapier's BVH, per chunk of segments; the narrow phase per
 //!   substep only looks at the (chunk, collider) pairs it found. Cost stays linear in N.
 
-use rapier2d::geometry::ColliderHandle;
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
 use rapier2d::parry::query::{self, Ray};
 use rapier2d::parry::shape::Segment;
 
-use super::geometry::{groups, Geometry};
+use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
+use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
@@ -144,6 +144,10 @@ pub struct Rope {
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
+    /// Length of the last step, seconds.
+    step_dt_s: f32,
+    /// A body whose colliders this rope passes through: the load a winch rope carries.
+    ignored_body: Option<Body>,
     /// Per-step working memory, boxed so that a rope stays small to move inside `Hook`.
     scratch: Box<Scratch>,
 }
@@ -152,7 +156,9 @@ pub struct Rope {
 #[derive(Clone, Default)]
 struct Scratch {
     /// (chunk, collider, collider box) pairs from this step's broad phase, sorted by chunk.
-    pairs: Vec<(usize, ColliderHandle, Aabb)>,
+    pairs: Vec<(usize, ColliderRef, Aabb)>,
+    /// One chunk's colliders, before they join `pairs`.
+    near: Vec<(ColliderRef, Aabb)>,
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
@@ -244,6 +250,8 @@ impl Rope {
             tension_n: vec![0.0; segments],
             params: RopeParams { segments, ..params },
             last_substeps: 1,
+            step_dt_s: 1.0 / 60.0,
+            ignored_body: None,
             scratch: Box::default(),
         }
     }
@@ -275,6 +283,106 @@ impl Rope {
 
     pub fn anchor(&self) -> Vec2 {
         self.nodes[0]
+    }
+
+    /// The far end: the player, or a free rope's load.
+    pub fn end(&self) -> Vec2 {
+        self.nodes[self.segment_count()]
+    }
+
+    /// The far end's velocity over the last substep.
+    pub fn end_velocity(&self) -> Vec2 {
+        let last = self.segment_count();
+        (self.nodes[last] - self.prev[last]) * (self.last_substeps as f32 / self.step_dt_s)
+    }
+
+    /// Adds `dv` to the free end's velocity (a player landing on a winch's load).
+    pub fn push_end(&mut self, dv: Vec2) {
+        self.push_node(self.segment_count(), dv);
+    }
+
+    /// Node `i`'s velocity over the last substep.
+    pub fn node_velocity(&self, i: usize) -> Vec2 {
+        (self.nodes[i] - self.prev[i]) * (self.last_substeps as f32 / self.step_dt_s)
+    }
+
+    /// Adds `dv` to node `i`'s velocity (the player brushing through a vine).
+    pub fn push_node(&mut self, i: usize, dv: Vec2) {
+        let h = self.step_dt_s / self.last_substeps as f32;
+        if i > 0 && i < self.prev.len() {
+            self.prev[i] -= dv * h;
+        }
+    }
+
+    /// Splits the rope at node `index` (neither end): the part from the anchor to that node and
+    /// the part from it to the far end, each keeping its nodes' motion, so a vine grabbed there
+    /// swings on as two ropes (above and below the hand) and `joined` makes it one again.
+    pub fn split_at_node(&self, index: usize) -> (Rope, Rope) {
+        let index = index.clamp(1, self.segment_count().saturating_sub(1).max(1));
+        let upper_m = self.nominal_segment_m * index as f32;
+        let upper = self.piece(&self.nodes[..=index], &self.prev[..=index], 1.0, upper_m);
+        let lower = self.piece(
+            &self.nodes[index..],
+            &self.prev[index..],
+            self.params.end_mass_ratio,
+            (self.length_m - upper_m).max(self.nominal_segment_m * 0.5),
+        );
+        (upper, lower)
+    }
+
+    /// One rope from the two pieces of `split_at_node` (the upper's end is the lower's anchor).
+    pub fn joined(upper: &Rope, lower: &Rope) -> Rope {
+        let nodes: Vec<Vec2> = upper
+            .nodes
+            .iter()
+            .chain(&lower.nodes[1..])
+            .copied()
+            .collect();
+        let prev: Vec<Vec2> = upper.prev.iter().chain(&lower.prev[1..]).copied().collect();
+        upper.piece(
+            &nodes,
+            &prev,
+            lower.params.end_mass_ratio,
+            upper.length_m + lower.length_m,
+        )
+    }
+
+    /// A rope along `nodes` moving as `prev` says, with this rope's spacing and limits.
+    fn piece(&self, nodes: &[Vec2], prev: &[Vec2], end_mass_ratio: f32, length_m: f32) -> Rope {
+        let mut rope = Rope::from_nodes(
+            nodes,
+            RopeParams {
+                end_mass_ratio,
+                ..self.params
+            },
+        );
+        rope.prev.copy_from_slice(prev);
+        rope.length_m = length_m;
+        rope.length_at_step_start_m = length_m;
+        rope.nominal_segment_m = self.nominal_segment_m;
+        rope.max_segments = self.max_segments.max(rope.segment_count());
+        rope.last_substeps = self.last_substeps;
+        rope.step_dt_s = self.step_dt_s;
+        rope.ignored_body = self.ignored_body;
+        rope
+    }
+
+    /// Lets a level rope take as few as `min` substeps when it moves slowly (the player's rope
+    /// keeps the fixed count its feel was tuned with; a vine at rest needs far fewer).
+    pub fn set_min_substeps(&mut self, min: u32) {
+        self.params.min_substeps = min.clamp(1, self.params.substeps.max(1));
+    }
+
+    /// The far end's mass relative to one rope node (a winch's load, with its rider).
+    pub fn set_end_mass_ratio(&mut self, ratio: f32) {
+        self.params.end_mass_ratio = ratio.max(1e-3);
+        let last = self.segment_count();
+        self.inv_mass[last] = 1.0 / self.params.end_mass_ratio;
+    }
+
+    /// Makes this rope pass through the colliders of `body` (its own load).
+    pub fn set_ignored_body(&mut self, body: Option<Body>) {
+        self.ignored_body = body;
     }
 
     pub fn segment_count(&self) -> usize {
@@ -331,6 +439,25 @@ impl Rope {
         player_vel: Vec2,
         dt_s: f32,
     ) -> (Vec2, Vec2) {
+        let anchor = self.anchor();
+        self.step_with_anchor(
+            geometry, tuning, gravity, anchor, player_pos, player_vel, dt_s,
+        )
+    }
+
+    /// `step` with the anchor moved to `anchor_to` over the step (a rope hooked to a moving
+    /// platform).
+    #[allow(clippy::too_many_arguments)]
+    pub fn step_with_anchor(
+        &mut self,
+        geometry: &Geometry,
+        tuning: &RopeTuning,
+        gravity: Vec2,
+        anchor_to: Vec2,
+        player_pos: Vec2,
+        player_vel: Vec2,
+        dt_s: f32,
+    ) -> (Vec2, Vec2) {
         // Feel constants may be reloaded while a rope exists; the node count may not change.
         self.params.radius_m = tuning.radius_m;
         self.params.substeps = tuning.substeps.max(1);
@@ -344,7 +471,7 @@ impl Rope {
             geometry,
             gravity,
             dt_s,
-            self.anchor(),
+            anchor_to,
             EndMotion::Player(player_vel),
         );
         // Reeling may have added or removed nodes: the player is still the last.
@@ -370,6 +497,46 @@ impl Rope {
         self.prev[last] = pos;
     }
 
+    /// Adds everything about the rope that evolves to the state hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        let Rope {
+            nodes,
+            prev,
+            inv_mass,
+            touching,
+            contact_memory,
+            length_m,
+            length_at_step_start_m,
+            nominal_segment_m,
+            max_segments,
+            // Derived from the last step's solve; the next step recomputes it.
+            tension_n: _,
+            params,
+            last_substeps,
+            step_dt_s,
+            ignored_body,
+            // Working memory only.
+            scratch: _,
+        } = self;
+        h.vecs(nodes);
+        h.vecs(prev);
+        for &w in inv_mass {
+            h.f32(w);
+        }
+        for (&t, &m) in touching.iter().zip(contact_memory) {
+            h.u64(t as u64 | (m as u64) << 1);
+        }
+        h.f32(*length_m);
+        h.f32(*length_at_step_start_m);
+        h.f32(*nominal_segment_m);
+        h.u64(*max_segments as u64);
+        h.f32(params.end_mass_ratio);
+        h.f32(params.radius_m);
+        h.u64(*last_substeps as u64);
+        h.f32(*step_dt_s);
+        h.u64(ignored_body.map_or(u64::MAX, |b| b.code()));
+    }
+
     /// One step of `dt_s`; returns the substep length.
     fn advance(
         &mut self,
@@ -379,6 +546,7 @@ impl Rope {
         anchor_to: Vec2,
         end: EndMotion,
     ) -> f32 {
+        self.step_dt_s = dt_s;
         let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
         let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
@@ -625,9 +793,8 @@ impl Rope {
     fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
         let segments = self.segment_count();
-        let pairs = &mut self.scratch.pairs;
-        pairs.clear();
-        let pipeline = geometry.pipeline(groups::SOLID);
+        let scratch = &mut *self.scratch;
+        scratch.pairs.clear();
         for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
             let end_node = (start + CHUNK_SEGMENTS).min(segments);
             let mut aabb = Aabb::new_invalid();
@@ -635,12 +802,17 @@ impl Rope {
                 aabb.take_point(p);
             }
             let aabb = aabb.loosened(margin_m);
-            let first = pairs.len();
-            for (handle, collider) in pipeline.intersect_aabb_conservative(aabb) {
-                pairs.push((chunk, handle, collider.compute_aabb()));
+            scratch.near.clear();
+            geometry.colliders_near(aabb, groups::SOLID, &mut scratch.near);
+            for &(at, collider_aabb) in &scratch.near {
+                if self
+                    .ignored_body
+                    .is_some_and(|b| geometry.tag(at).body == b)
+                {
+                    continue;
+                }
+                scratch.pairs.push((chunk, at, collider_aabb));
             }
-            // The BVH's leaf order is an implementation detail: sort for determinism.
-            pairs[first..].sort_by_key(|(_, handle, _)| handle.into_raw_parts());
         }
     }
 
@@ -715,8 +887,8 @@ impl Rope {
         let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
         let identity = Pose::IDENTITY;
         for p in 0..self.scratch.pairs.len() {
-            let (chunk, handle, solid_aabb) = self.scratch.pairs[p];
-            let collider = geometry.collider(handle);
+            let (chunk, at, solid_aabb) = self.scratch.pairs[p];
+            let collider = geometry.collider(at);
             let (pose, shape) = (collider.position(), collider.shape());
             let first = chunk * CHUNK_SEGMENTS;
             let end_seg = (first + CHUNK_SEGMENTS).min(last);

@@ -1,15 +1,20 @@
 //! The world and its one way of changing: `step`. The order of a tick is written down once, in
-//! `World::step`: input → jump → hook buttons → movement (rope or run) → buffered jump on landing → hook
-//! flight → triggers.
+//! `World::step`; each part lives with what it moves: level objects (objects/), the hook's
+//! buttons and flight (hook.rs), the player's run or swing (swing.rs), triggers (triggers.rs),
+//! and the state hash (state_hash.rs).
 
 use std::sync::Arc;
 
 use super::event::Event;
-use super::geometry::{groups, ColliderKind, Geometry};
-use super::hook::{anchor_for_hit, anchor_in_reach, preview_aim, AimPreview, Hook};
+use super::geometry::{groups, Body, Geometry};
+use super::hook::{preview_aim, AimPreview, Hook};
 use super::input::InputFrame;
 use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
+use super::objects::checkpoint::CheckpointProgress;
+use super::objects::find_id;
+use super::objects::vine::VineState;
+use super::objects::winch::{DriveDef, WinchDef, WinchState};
 use super::player::Player;
 use super::rope::Rope;
 use super::tuning::{Tuning, TICK_DT_S};
@@ -18,7 +23,8 @@ use super::tuning::{Tuning, TICK_DT_S};
 #[derive(Clone)]
 pub struct World {
     pub level: Arc<LevelDef>,
-    pub geometry: Arc<Geometry>,
+    /// Colliders: the fixed ones shared, the moving ones posed for the current tick.
+    pub geometry: Geometry,
     pub tuning: Arc<Tuning>,
     pub player: Player,
     pub hook: Hook,
@@ -26,7 +32,13 @@ pub struct World {
     pub tick: u64,
     /// Where the player comes back after dying.
     pub respawn_point: Vec2,
-    pub checkpoint: Option<usize>,
+    pub checkpoints: CheckpointProgress,
+    /// One rope per winch of the level, in its list order.
+    pub winches: Vec<WinchState>,
+    /// One rope per vine of the level, in its list order.
+    pub vines: Vec<VineState>,
+    /// Whether each switch of the level is pressed (the player touched it this tick).
+    pub switches_pressed: Vec<bool>,
     /// The tick on which the goal was reached; the world is frozen from then on.
     pub completed_at_tick: Option<u64>,
     /// The last tick on which the player was teleported (respawn); the renderer does not
@@ -65,22 +77,49 @@ impl World {
         let geometry = Geometry::from_level(&level, tuning.hook.grapple_point_radius_m)
             .map_err(|(object, message)| semantic(vec![LevelIssue { object, message }]))?;
         let spawn = level.spawn.v();
-        let shape = Player::shape(&tuning.player);
-        if !geometry
-            .overlaps(Pose::from_translation(spawn), &shape, groups::SOLID)
+        let winches = level
+            .winches
+            .iter()
+            .enumerate()
+            .map(|(i, winch)| winch.start(i, &tuning))
+            .collect();
+        let mut world = World {
+            player: Player::new(spawn),
+            hook: Hook::Idle,
+            tick: 0,
+            respawn_point: spawn,
+            checkpoints: CheckpointProgress::new(level.checkpoints.len()),
+            winches,
+            vines: level.vines.iter().map(|v| v.start(&tuning)).collect(),
+            switches_pressed: vec![false; level.switches.len()],
+            completed_at_tick: None,
+            teleported_at_tick: None,
+            deaths: 0,
+            level: Arc::new(level),
+            geometry,
+            tuning,
+        };
+        world.pose_bodies();
+        let shape = Player::shape(&world.tuning.player);
+        let at_spawn = Pose::from_translation(spawn);
+        if !world
+            .geometry
+            .overlaps(at_spawn, &shape, groups::SOLID)
             .is_empty()
         {
+            let t = &world.tuning.player;
             return Err(semantic(vec![LevelIssue {
                 object: "spawn".into(),
                 message: format!(
                     "the player ({}×{} m) at the spawn overlaps a solid",
-                    2.0 * tuning.player.half_width_m,
-                    2.0 * tuning.player.half_height_m
+                    2.0 * t.half_width_m,
+                    2.0 * t.half_height_m
                 ),
             }]));
         }
-        if !geometry
-            .overlaps(Pose::from_translation(spawn), &shape, groups::HAZARD)
+        if !world
+            .geometry
+            .overlaps(at_spawn, &shape, groups::HAZARD)
             .is_empty()
         {
             return Err(semantic(vec![LevelIssue {
@@ -88,19 +127,7 @@ impl World {
                 message: "the player at the spawn touches a hazard".into(),
             }]));
         }
-        Ok(World {
-            level: Arc::new(level),
-            geometry: Arc::new(geometry),
-            tuning,
-            player: Player::new(spawn),
-            hook: Hook::Idle,
-            tick: 0,
-            respawn_point: spawn,
-            checkpoint: None,
-            completed_at_tick: None,
-            teleported_at_tick: None,
-            deaths: 0,
-        })
+        Ok(world)
     }
 
     /// The longest rope on this level.
@@ -131,8 +158,18 @@ impl World {
         }
     }
 
+    /// The respawn checkpoint's index in the level's list.
+    pub fn checkpoint(&self) -> Option<usize> {
+        self.checkpoints.current
+    }
+
     pub fn is_completed(&self) -> bool {
         self.completed_at_tick.is_some()
+    }
+
+    /// Where a body is now: from its frame to the world.
+    pub fn body_pose(&self, body: Body) -> Pose {
+        body_pose(&self.level, &self.winches, self.tick, body)
     }
 
     /// Advances one fixed tick. This is the only way the world changes.
@@ -143,263 +180,108 @@ impl World {
         }
         let tuning = Arc::clone(&self.tuning);
 
+        // Level objects move first, so that every query of this tick sees them where they are.
+        let ground_before = self.player.ground_body.map(|body| self.body_pose(body));
+        self.step_objects();
+        self.tick += 1;
+        self.pose_bodies();
+        self.carry_player(ground_before, &mut events);
+
         let intent = self.player.update_jump(input, &tuning.player, &mut events);
+        // A vine held at the start of the tick: joined again if the hook lets go of it.
+        let vine_upper = self.held_vine_upper();
         self.handle_hook_buttons(input, intent.jumped, &mut events);
+        self.rejoin_released_vine(&vine_upper);
         self.move_player(input, &mut events);
+        self.step_held_vine();
         self.player
             .jump_if_buffered_on_landing(&tuning.player, &mut events);
+        self.land_on_loads(&events);
         self.advance_hook(&mut events);
+        self.grab_vines(&mut events);
+        let vine_upper = self.held_vine_upper();
         self.check_triggers(&mut events);
-
-        self.tick += 1;
+        self.rejoin_released_vine(&vine_upper);
         events
     }
 
-    /// Release, jump-release and fire. Firing while attached drops the old rope and re-hooks.
-    fn handle_hook_buttons(&mut self, input: &InputFrame, jumped: bool, events: &mut Vec<Event>) {
-        let attached = matches!(self.hook, Hook::Attached { .. });
-        if attached && (input.release_pressed || input.jump_pressed || input.fire_pressed) {
-            self.hook = Hook::Idle;
-            self.player.flung = true;
-            events.push(Event::Released);
-            // Jumping off a rope in mid-air gives a small boost; a jump from the ground is
-            // already a full jump.
-            if input.jump_pressed && !jumped {
-                self.player.vel.y += self.tuning.rope.jump_release_boost_m_per_s;
-            }
-        }
-        if input.fire_pressed {
-            let preview = self.preview_aim(input.aim());
-            self.hook = Hook::Flying {
-                pos: self.player.pos,
-                dir: preview.dir,
-                traveled_m: 0.0,
+    /// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
+    /// a function of the tick).
+    fn step_objects(&mut self) {
+        self.step_free_vines();
+        let level = Arc::clone(&self.level);
+        let tuning = Arc::clone(&self.tuning);
+        for (i, (def, state)) in level.winches.iter().zip(&mut self.winches).enumerate() {
+            let pressed = match &def.drive {
+                DriveDef::Switch(id) => find_id(&level, "switches", id)
+                    .is_some_and(|s| self.switches_pressed.get(s).copied().unwrap_or(false)),
+                _ => false,
             };
-            events.push(Event::HookFired);
+            let rider_kg = if self.player.ground_body == Some(Body::WinchLoad(i as u16)) {
+                tuning.rope.player_mass_kg
+            } else {
+                0.0
+            };
+            def.step(state, pressed, rider_kg, &self.geometry, &tuning);
         }
     }
 
-    fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
-        let tuning = Arc::clone(&self.tuning);
-        let max_len = self.max_rope_length_m();
-        let player = &mut self.player;
-        let Hook::Attached { rope, .. } = &mut self.hook else {
-            player.apply_run_and_gravity(input, &tuning.player);
-            let desired = player.vel * TICK_DT_S;
-            player.move_and_collide(desired, &self.geometry, &tuning.player, events);
+    /// Moves every moving collider to its body's pose at the current tick.
+    fn pose_bodies(&mut self) {
+        let (level, winches, tick) = (&self.level, &self.winches, self.tick);
+        self.geometry
+            .set_body_poses(|body| body_pose(level, winches, tick, body));
+    }
+
+    /// A player standing on a moving body moves with it; its velocity then carries on when
+    /// they jump or walk off (see `Player::ground_velocity`).
+    fn carry_player(&mut self, ground_before: Option<Pose>, events: &mut Vec<Event>) {
+        let (Some(body), Some(before)) = (self.player.ground_body, ground_before) else {
+            self.player.ground_velocity = Vec2::ZERO;
             return;
         };
-        let reel_m = input.reel as f32 * tuning.rope.reel_speed_m_per_s * TICK_DT_S
-            + input.wheel_notches as f32 * tuning.rope.wheel_reel_step_m;
-        rope.set_length(rope.length_m - reel_m, tuning.rope.min_length_m, max_len);
-        let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
-        if player.grounded {
-            // On the ground with a rope: walk as usual; the rope only limits how far.
-            player.apply_run_and_gravity(input, &tuning.player);
-        } else {
-            // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
-            if input.move_x != 0 {
-                player.facing = input.move_x.signum();
-            }
-            let pump = Vec2::new(
-                input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
-                0.0,
-            );
-            player.vel += (gravity + pump) * TICK_DT_S;
-        }
-        let (target, vel) = rope.step(
-            &self.geometry,
-            &tuning.rope,
-            gravity,
-            player.pos,
-            player.vel,
-            TICK_DT_S,
-        );
-        player.vel = vel;
-        player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
-        rope.set_player(player.pos);
+        let after = self.body_pose(body);
+        let local = before.inverse() * self.player.pos;
+        let carried = after * local - self.player.pos;
+        self.player.ground_velocity = carried / TICK_DT_S;
+        self.player
+            .carry(carried, &self.geometry, &self.tuning.player, events);
     }
 
-    /// Moves a flying or retracting hook with a swept ray, so it never passes a thin wall.
-    fn advance_hook(&mut self, events: &mut Vec<Event>) {
-        let hook_tuning = &self.tuning.hook;
-        let max_len = self.max_rope_length_m();
-        match self.hook.clone() {
-            Hook::Flying {
-                pos,
-                dir,
-                traveled_m,
-            } => {
-                let step_m =
-                    (hook_tuning.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
-                let hit = self.geometry.cast_ray(
-                    pos,
-                    dir * step_m,
-                    groups::SOLID | groups::GRAPPLE_POINT,
-                );
-                // The rope pays out from the player, who may have moved since firing: a hook
-                // whose anchor (or, for a bounce, whose hit) is beyond the rope's reach from where
-                // the player is now is a miss, so the rope never starts longer than it may be.
-                let player = self.player.pos;
-                let rope_radius_m = self.tuning.rope.radius_m;
-                let hit = hit.filter(|hit| {
-                    let reach_to = anchor_for_hit(hit, &self.level, rope_radius_m)
-                        .map_or(hit.point, |(_, anchor)| anchor);
-                    anchor_in_reach(reach_to, player, max_len)
-                });
-                match hit {
-                    Some(hit) => {
-                        let attach = anchor_for_hit(&hit, &self.level, rope_radius_m);
-                        match attach {
-                            Some((kind, at)) => {
-                                let rope =
-                                    Rope::new(at, self.player.pos, max_len, &self.tuning.rope);
-                                self.hook = Hook::Attached { rope, kind };
-                                events.push(Event::HookAttached { kind, at });
-                            }
-                            None => {
-                                self.hook = Hook::Retracting { pos: hit.point };
-                                events.push(Event::HookBounced { at: hit.point });
-                            }
-                        }
-                    }
-                    None => {
-                        let pos = pos + dir * step_m;
-                        let traveled_m = traveled_m + step_m;
-                        if traveled_m >= max_len - 1e-4 || pos.distance(player) > max_len {
-                            self.hook = Hook::Retracting { pos };
-                            events.push(Event::HookMissed);
-                        } else {
-                            self.hook = Hook::Flying {
-                                pos,
-                                dir,
-                                traveled_m,
-                            };
-                        }
-                    }
-                }
-            }
-            Hook::Retracting { pos } => {
-                let to_player = self.player.pos - pos;
-                let step_m = hook_tuning.retract_speed_m_per_s * TICK_DT_S;
-                if to_player.length() <= step_m {
-                    self.hook = Hook::Idle;
-                } else {
-                    self.hook = Hook::Retracting {
-                        pos: pos + to_player.normalize() * step_m,
-                    };
-                }
-            }
-            Hook::Idle | Hook::Attached { .. } => {}
-        }
-    }
-
-    /// Hazards and falling kill; checkpoints and the goal are reached by touching them.
-    fn check_triggers(&mut self, events: &mut Vec<Event>) {
-        let shape = Player::shape(&self.tuning.player);
-        let pose = Pose::from_translation(self.player.pos);
-        let touched = self.geometry.overlaps(
-            pose,
-            &shape,
-            groups::HAZARD | groups::CHECKPOINT | groups::GOAL,
-        );
-        let mut died = self.player.pos.y < self.level.kill_y_m;
-        for tag in touched {
-            match tag.kind {
-                ColliderKind::Hazard => died = true,
-                ColliderKind::Checkpoint if self.checkpoint.is_none_or(|c| c < tag.index) => {
-                    self.checkpoint = Some(tag.index);
-                    self.respawn_point = self.level.checkpoints[tag.index].center();
-                    events.push(Event::CheckpointReached { index: tag.index });
-                }
-                ColliderKind::Goal if !died => {
-                    self.completed_at_tick = Some(self.tick + 1);
-                    events.push(Event::GoalReached {
-                        ticks: self.tick + 1,
-                    });
-                    return;
-                }
-                _ => {}
-            }
-        }
-        if died {
-            events.push(Event::Died {
-                at: self.player.pos,
-            });
-            self.respawn();
-            events.push(Event::Respawned);
-        }
-    }
-
-    fn respawn(&mut self) {
-        let facing = self.player.facing;
-        self.player = Player::new(self.respawn_point);
-        self.player.facing = facing;
-        self.hook = Hook::Idle;
-        self.teleported_at_tick = Some(self.tick + 1);
-        self.deaths += 1;
-    }
-
-    /// A hash of everything that evolves, over the exact bits of every float: equal hashes on two
-    /// machines mean the two simulations agreed to the bit.
-    pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv1a::new();
-        h.u64(self.tick);
-        h.vec(self.player.pos);
-        h.vec(self.player.vel);
-        h.u64(self.player.grounded as u64);
-        h.u64(self.player.flung as u64);
-        h.u64(self.deaths as u64);
-        h.u64(self.completed_at_tick.unwrap_or(u64::MAX));
-        match &self.hook {
-            Hook::Idle => h.u64(0),
-            Hook::Flying { pos, .. } => {
-                h.u64(1);
-                h.vec(*pos);
-            }
-            Hook::Retracting { pos } => {
-                h.u64(2);
-                h.vec(*pos);
-            }
-            Hook::Attached { rope, .. } => {
-                h.u64(3);
-                h.f32(rope.length_m);
-                for &node in &rope.nodes {
-                    h.vec(node);
-                }
-            }
-        }
-        h.finish()
+    /// A player landing on a winch's load pushes it down: the rope's solve turns that into the
+    /// load's dip and bounce.
+    fn land_on_loads(&mut self, events: &[Event]) {
+        let landed = events.iter().find_map(|e| match e {
+            Event::Landed {
+                impact_speed_m_per_s,
+            } => Some(*impact_speed_m_per_s),
+            _ => None,
+        });
+        let (Some(speed), Some(Body::WinchLoad(i))) = (landed, self.player.ground_body) else {
+            return;
+        };
+        let Some(def) = self.level.winches.get(i as usize) else {
+            return;
+        };
+        let player_kg = self.tuning.rope.player_mass_kg;
+        let share = player_kg / (player_kg + def.load.mass_kg());
+        // Down by the impact, and along by the player's speed across it: a running landing
+        // sets the load swinging.
+        let rope = &mut self.winches[i as usize].rope;
+        let across_m_per_s = self.player.vel.x - rope.end_velocity().x;
+        rope.push_end(Vec2::new(across_m_per_s, -speed) * share);
     }
 }
 
-impl super::level::RectDef {
-    pub fn center(&self) -> Vec2 {
-        (self.min.v() + self.max.v()) * 0.5
-    }
-}
-
-/// FNV-1a, 64-bit: tiny, stable across targets and versions (unlike std's hasher).
-struct Fnv1a(u64);
-
-impl Fnv1a {
-    fn new() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
-    }
-    fn u64(&mut self, value: u64) {
-        for byte in value.to_le_bytes() {
-            self.0 ^= byte as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn f32(&mut self, value: f32) {
-        self.u64(value.to_bits() as u64);
-    }
-    fn vec(&mut self, v: Vec2) {
-        self.f32(v.x);
-        self.f32(v.y);
-    }
-    fn finish(&self) -> u64 {
-        self.0
+/// A body's pose at `tick`: a platform's from its motion, a winch load's from its rope's end.
+pub fn body_pose(level: &LevelDef, winches: &[WinchState], tick: u64, body: Body) -> Pose {
+    match body {
+        Body::Fixed => Pose::IDENTITY,
+        Body::Platform(i) => level.platforms.get(i as usize).map_or(Pose::IDENTITY, |p| {
+            p.pose_at(tick as f64 * TICK_DT_S as f64)
+        }),
+        Body::WinchLoad(i) => winches
+            .get(i as usize)
+            .map_or(Pose::IDENTITY, WinchDef::load_body_pose),
     }
 }

@@ -175,6 +175,11 @@ pub fn sound_for(event: &Event, world: &World) -> Option<(SoundId, f32)> {
             kind: AttachKind::Surface,
             ..
         } => (SoundId::AttachSurface, 0.9),
+        // Catching a vine: the soft grab of a hand, the surface thud played quieter.
+        Event::HookAttached {
+            kind: AttachKind::Vine(_),
+            ..
+        } => (SoundId::AttachSurface, 0.4),
         Event::HookMissed => (SoundId::HookMiss, 0.5),
         Event::HookBounced { .. } => (SoundId::HookBounce, 0.6),
         Event::Released => (SoundId::Release, 0.6),

@@ -10,9 +10,12 @@ use macroquad::texture::{FilterMode, Texture2D};
 use super::background;
 use super::effects::Effects;
 use super::materials::{self, LevelMeshes, Material, ALL_MATERIALS};
+use super::objects::{self, platform::BodyMesh};
 use super::player_sprite::PlayerAnim;
 use super::rope_mesh;
-use crate::sim::{Event, LevelDef, World, TICK_DT_S};
+use crate::sim::geometry::Body;
+use crate::sim::math::Pose;
+use crate::sim::{Event, LevelDef, Tuning, World, TICK_DT_S};
 
 /// Frames between two draw-cost reports when `TETHER_DRAW_STATS` is set.
 const STATS_EVERY_FRAMES: u64 = 60;
@@ -72,6 +75,8 @@ struct DrawStats {
 pub struct Art {
     textures: Option<Textures>,
     level: Option<(Arc<LevelDef>, LevelMeshes, u32)>,
+    /// The level's moving bodies, each in its own frame.
+    bodies: Vec<BodyMesh>,
     pub anim: PlayerAnim,
     pub effects: Effects,
     stats: DrawStats,
@@ -92,6 +97,7 @@ impl Art {
         Art {
             textures: None,
             level: None,
+            bodies: Vec::new(),
             anim: PlayerAnim::default(),
             effects: Effects::new(),
             stats: DrawStats {
@@ -123,7 +129,7 @@ impl Art {
 
     /// Builds the level's static meshes on first use after a level change (with their textures)
     /// and returns the level's background seed.
-    pub fn prepare_level(&mut self, level: &Arc<LevelDef>) -> u32 {
+    pub fn prepare_level(&mut self, level: &Arc<LevelDef>, tuning: &Tuning) -> u32 {
         let stale = !matches!(&self.level, Some((l, _, _)) if Arc::ptr_eq(l, level));
         if stale {
             let mut meshes = LevelMeshes::build(level);
@@ -132,6 +138,10 @@ impl Art {
                 for mesh in &mut builder.meshes {
                     mesh.texture = Some(textures.material(*material));
                 }
+            }
+            self.bodies = objects::platform::build(level, tuning.rope.radius_m);
+            for body in &mut self.bodies {
+                body.set_textures(textures);
             }
             self.level = Some((Arc::clone(level), meshes, background::seed_of(&level.name)));
         }
@@ -151,6 +161,15 @@ impl Art {
         {
             for mesh in &builder.meshes {
                 macroquad::models::draw_mesh(mesh);
+            }
+        }
+    }
+
+    /// Draws each moving body at its pose in `poses` (bodies without one are not drawn).
+    pub fn draw_bodies(&self, poses: &[(Body, Pose)]) {
+        for mesh in &self.bodies {
+            if let Some((_, pose)) = poses.iter().find(|(b, _)| *b == mesh.body) {
+                mesh.draw(*pose);
             }
         }
     }

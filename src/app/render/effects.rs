@@ -166,6 +166,19 @@ impl Effects {
                         0.3,
                         true,
                     ),
+                    // A few leaves shaken loose where the hand caught the vine.
+                    AttachKind::Vine(_) => self.emit(
+                        6,
+                        at,
+                        away,
+                        tau,
+                        (0.5, 1.5),
+                        0.6,
+                        0.07,
+                        palette::VINE_LEAF,
+                        1.0,
+                        false,
+                    ),
                 }
             }
             Event::HookBounced { at } => {

@@ -292,18 +292,14 @@ impl LevelMeshes {
             .collect();
         let mut details = MeshBuilder::default();
         let mut glow = MeshBuilder::default();
-        let white = [255, 255, 255, 255];
         let mut add = |shape: &ShapeDef, material: Material, details: &mut MeshBuilder| {
-            let outline = textured_outline(shape);
             let index = ALL_MATERIALS
                 .iter()
                 .position(|&m| m == material)
                 .unwrap_or(0);
-            textured[index].1.fan(&outline, white);
-            let points: Vec<MqVec2> = outline.iter().map(|&(p, _)| p).collect();
-            rim(details, &points, material.rim());
+            add_shape(&mut textured[index].1, details, shape, material);
         };
-        for hazard in &level.hazards {
+        for hazard in level.hazards.iter().map(|h| &h.0) {
             add(hazard, Material::Hazard, &mut details);
             let points: Vec<MqVec2> = textured_outline(hazard).iter().map(|&(p, _)| p).collect();
             spikes(&mut details, &points);
@@ -318,6 +314,19 @@ impl LevelMeshes {
             glow,
         }
     }
+}
+
+/// A shape's textured fan into `textured` (the material's mesh) and its rim into `details`.
+pub fn add_shape(
+    textured: &mut MeshBuilder,
+    details: &mut MeshBuilder,
+    shape: &ShapeDef,
+    material: Material,
+) {
+    let outline = textured_outline(shape);
+    textured.fan(&outline, [255, 255, 255, 255]);
+    let points: Vec<MqVec2> = outline.iter().map(|&(p, _)| p).collect();
+    rim(details, &points, material.rim());
 }
 
 /// A band just inside the outline, so every solid has a crisp edge in a darker tone.

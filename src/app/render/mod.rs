@@ -5,12 +5,14 @@ pub mod background;
 pub mod effects;
 pub mod hud;
 pub mod materials;
+pub mod objects;
 pub mod player_sprite;
 pub mod rope_mesh;
 pub mod scene;
 
+use crate::sim::geometry::Body;
 use crate::sim::hook::Hook;
-use crate::sim::math::Vec2;
+use crate::sim::math::{Pose, Vec2};
 use crate::sim::World;
 
 /// What moves between ticks, captured before each tick so drawing can interpolate.
@@ -19,6 +21,12 @@ pub struct Snapshot {
     pub player_pos: Vec2,
     pub rope_nodes: Vec<Vec2>,
     pub hook_pos: Option<Vec2>,
+    /// Every moving body's pose: platforms, then winch loads.
+    pub bodies: Vec<(Body, Pose)>,
+    /// Each winch's rope, in the level's order.
+    pub level_ropes: Vec<Vec<Vec2>>,
+    /// Each vine whole (a held one: above the hand, then below), in the level's order.
+    pub vine_ropes: Vec<Vec<Vec2>>,
     pub tick: u64,
 }
 
@@ -29,10 +37,30 @@ impl Snapshot {
             Hook::Flying { pos, .. } | Hook::Retracting { pos } => (Vec::new(), Some(*pos)),
             Hook::Idle => (Vec::new(), None),
         };
+        let platforms = (0..world.level.platforms.len()).map(|i| Body::Platform(i as u16));
+        let loads = (0..world.winches.len()).map(|i| Body::WinchLoad(i as u16));
         Snapshot {
             player_pos: world.player.pos,
             rope_nodes,
             hook_pos,
+            bodies: platforms
+                .chain(loads)
+                .map(|body| (body, world.body_pose(body)))
+                .collect(),
+            level_ropes: world.winches.iter().map(|w| w.rope.nodes.clone()).collect(),
+            vine_ropes: world
+                .vines
+                .iter()
+                .enumerate()
+                .map(|(i, vine)| match world.rope() {
+                    Some(above) if world.held_vine() == Some(i) => {
+                        let mut nodes = above.nodes.clone();
+                        nodes.extend_from_slice(&vine.rope.nodes[1..]);
+                        nodes
+                    }
+                    _ => vine.rope.nodes.clone(),
+                })
+                .collect(),
             tick: world.tick,
         }
     }
@@ -50,15 +78,32 @@ impl Snapshot {
             return now.clone();
         }
         let lerp = |a: Vec2, b: Vec2| a.lerp(b, alpha);
-        let rope_nodes = if prev.rope_nodes.len() == now.rope_nodes.len() {
-            prev.rope_nodes
+        let lerp_nodes = |a: &[Vec2], b: &[Vec2]| -> Vec<Vec2> {
+            if a.len() == b.len() {
+                a.iter().zip(b).map(|(&a, &b)| lerp(a, b)).collect()
+            } else {
+                b.to_vec()
+            }
+        };
+        let rope_nodes = lerp_nodes(&prev.rope_nodes, &now.rope_nodes);
+        let bodies = if prev.bodies.len() == now.bodies.len() {
+            prev.bodies
                 .iter()
-                .zip(&now.rope_nodes)
-                .map(|(&a, &b)| lerp(a, b))
+                .zip(&now.bodies)
+                .map(|((_, a), (body, b))| (*body, a.lerp(b, alpha)))
                 .collect()
         } else {
-            now.rope_nodes.clone()
+            now.bodies.clone()
         };
+        let lerp_ropes = |a: &[Vec<Vec2>], b: &[Vec<Vec2>]| -> Vec<Vec<Vec2>> {
+            if a.len() == b.len() {
+                a.iter().zip(b).map(|(a, b)| lerp_nodes(a, b)).collect()
+            } else {
+                b.to_vec()
+            }
+        };
+        let level_ropes = lerp_ropes(&prev.level_ropes, &now.level_ropes);
+        let vine_ropes = lerp_ropes(&prev.vine_ropes, &now.vine_ropes);
         let hook_pos = match (prev.hook_pos, now.hook_pos) {
             (Some(a), Some(b)) => Some(lerp(a, b)),
             (_, b) => b,
@@ -67,6 +112,9 @@ impl Snapshot {
             player_pos: lerp(prev.player_pos, now.player_pos),
             rope_nodes,
             hook_pos,
+            bodies,
+            level_ropes,
+            vine_ropes,
             tick: now.tick,
         }
     }

@@ -4,10 +4,11 @@
 use macroquad::camera::set_camera;
 use macroquad::math::{vec2, Vec2 as MqVec2};
 use macroquad::models::draw_mesh;
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 use macroquad::window::{clear_background, screen_height, screen_width};
 
 use super::art::Art;
+use super::objects;
 use super::player_sprite::draw_player;
 use super::rope_mesh::{rope_mesh, smooth};
 use super::{background, mq, sim_vec, Snapshot};
@@ -15,7 +16,6 @@ use crate::app::camera::CameraState;
 use crate::app::palette;
 use crate::sim::geometry::groups;
 use crate::sim::hook::{AimPreview, AimTarget, Hook};
-use crate::sim::level::RectDef;
 use crate::sim::{AttachKind, World, TICK_DT_S};
 
 /// The rope is drawn at least this wide (half width, metres) so its fibres show at the usual
@@ -42,21 +42,25 @@ pub fn draw_world(
     art: &mut Art,
 ) {
     let time_s = world.tick as f32 * TICK_DT_S;
-    let seed = art.prepare_level(&world.level);
+    let seed = art.prepare_level(&world.level, &world.tuning);
     background::draw(seed, camera.center, camera.view_height_m);
     let aspect = screen_width() / screen_height().max(1.0);
     set_camera(&camera.to_camera2d_shaken(aspect));
 
-    draw_checkpoints(world, time_s);
-    draw_goal(&world.level.goal, time_s);
+    objects::draw_behind(world, time_s);
     art.draw_level();
-    draw_grapple_points(world, time_s);
+    objects::draw_front(world, now, art, time_s);
 
     let player = mq(now.player_pos);
     let half_width = world.tuning.rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
     let fibre = art.textures().fibre.clone();
     let mut rope_end_dir = None;
-    if now.rope_nodes.len() >= 2 {
+    let on_vine = world.held_vine().is_some();
+    if now.rope_nodes.len() >= 2 && on_vine {
+        // The vine is drawn with the objects; the player's arms still reach up along it.
+        let n = now.rope_nodes.len();
+        rope_end_dir = Some(mq(now.rope_nodes[n - 2]) - mq(now.rope_nodes[n - 1]));
+    } else if now.rope_nodes.len() >= 2 {
         let nodes: Vec<MqVec2> = now.rope_nodes.iter().map(|&p| mq(p)).collect();
         let curve = smooth(&nodes);
         draw_mesh(&rope_mesh(&curve, half_width, Some(fibre)));
@@ -81,117 +85,6 @@ pub fn draw_world(
     macroquad::camera::set_default_camera();
     art.effects
         .draw_screen_overlay(screen_width(), screen_height());
-}
-
-fn draw_checkpoints(world: &World, time_s: f32) {
-    for (i, rect) in world.level.checkpoints.iter().enumerate() {
-        let reached = world.checkpoint.is_some_and(|c| c >= i);
-        let color = if reached {
-            palette::CHECKPOINT_REACHED
-        } else {
-            palette::CHECKPOINT
-        };
-        draw_rect_def(rect, color.with_alpha(0.12));
-        let base = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1);
-        let pole_h = 1.8;
-        draw_line(
-            base.x,
-            base.y,
-            base.x,
-            base.y + pole_h,
-            0.1,
-            palette::HOOK_DARK.color(),
-        );
-        draw_circle(base.x, base.y + pole_h, 0.09, palette::HOOK.color());
-        // The flag ripples; a reached one flies high, an open one hangs half-way.
-        let top = base.y + if reached { pole_h - 0.05 } else { pole_h * 0.6 };
-        let segments = 6;
-        let (w, h) = (1.0, 0.55);
-        for k in 0..segments {
-            let x0 = k as f32 / segments as f32;
-            let x1 = (k + 1) as f32 / segments as f32;
-            let wave = |x: f32| (time_s * 5.0 - x * 6.0).sin() * 0.07 * x;
-            let taper = |x: f32| h * (1.0 - 0.5 * x);
-            let a = vec2(base.x + x0 * w, top + wave(x0));
-            let b = vec2(base.x + x1 * w, top + wave(x1));
-            let c = color.color();
-            draw_triangle(a, b, b - vec2(0.0, taper(x1)), c);
-            draw_triangle(a, b - vec2(0.0, taper(x1)), a - vec2(0.0, taper(x0)), c);
-        }
-    }
-}
-
-fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {
-    draw_rectangle(
-        rect.min.0,
-        rect.min.1,
-        rect.max.0 - rect.min.0,
-        rect.max.1 - rect.min.1,
-        color,
-    );
-}
-
-/// The goal: a glowing gate with light rising through it.
-fn draw_goal(goal: &RectDef, time_s: f32) {
-    let (w, h) = (goal.max.0 - goal.min.0, goal.max.1 - goal.min.1);
-    let pulse = 0.5 + 0.5 * (time_s * 3.0).sin();
-    // Light rising from the floor of the gate, fading upwards (and a little past its top).
-    let g = palette::GOAL;
-    let bottom = [g.0, g.1, g.2, (90.0 + 50.0 * pulse) as u8];
-    let top = [g.0, g.1, g.2, 0];
-    let corner = |x: f32, y: f32, c: [u8; 4]| macroquad::models::Vertex {
-        position: macroquad::math::Vec3::new(x, y, 0.0),
-        uv: MqVec2::ZERO,
-        color: c,
-        normal: macroquad::math::Vec4::ZERO,
-    };
-    draw_mesh(&macroquad::models::Mesh {
-        vertices: vec![
-            corner(goal.min.0, goal.min.1, bottom),
-            corner(goal.max.0, goal.min.1, bottom),
-            corner(goal.max.0, goal.max.1 + h * 0.3, top),
-            corner(goal.min.0, goal.max.1 + h * 0.3, top),
-        ],
-        indices: vec![0, 1, 2, 0, 2, 3],
-        texture: None,
-    });
-    // Rising motes, spaced by index and looping with time: the same at a given tick.
-    for i in 0..10 {
-        let fx = ((i * 37) % 10) as f32 / 10.0 + 0.05;
-        let rise = (time_s * 0.6 + i as f32 * 0.137).fract();
-        let p = vec2(goal.min.0 + fx * w, goal.min.1 + rise * h);
-        draw_circle(p.x, p.y, 0.07, palette::GOAL.with_alpha(1.0 - rise));
-    }
-    let edge = palette::GOAL.color();
-    let t = 0.12;
-    draw_rectangle(goal.min.0 - t, goal.min.1, t, h, edge);
-    draw_rectangle(goal.max.0, goal.min.1, t, h, edge);
-    draw_rectangle(goal.min.0 - t, goal.max.1, w + 2.0 * t, t, edge);
-}
-
-/// Grapple rings: a ring on a dark hub; those within the rope's reach glow and pulse.
-fn draw_grapple_points(world: &World, time_s: f32) {
-    let r = world.tuning.hook.grapple_point_radius_m;
-    let reach = world.max_rope_length_m();
-    for (i, point) in world.level.grapple_points.iter().enumerate() {
-        let p = vec2(point.0, point.1);
-        let in_reach = (point.v() - world.player.pos).length() <= reach;
-        if in_reach {
-            let pulse = 0.5 + 0.5 * (time_s * 4.0 + i as f32).sin();
-            for k in 1..=4 {
-                let rr = r * (1.2 + 0.35 * k as f32 + 0.2 * pulse);
-                draw_circle(p.x, p.y, rr, palette::GRAPPLE_POINT.with_alpha(0.07));
-            }
-        }
-        draw_circle(p.x, p.y, r * 1.05, palette::GRAPPLE_POINT_DARK.color());
-        let ring = if in_reach {
-            palette::GRAPPLE_POINT.color()
-        } else {
-            palette::GRAPPLE_POINT.with_alpha(0.55)
-        };
-        draw_circle_lines(p.x, p.y, r * 0.8, r * 0.35, ring);
-        draw_circle(p.x, p.y, r * 0.25, palette::HOOK_DARK.color());
-    }
 }
 
 /// The hook at the anchor, turned to the surface it bit (its normal, found with the same ray

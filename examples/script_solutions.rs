@@ -1,0 +1,338 @@
+//! Plays the object levels (04–06) with a scripted plan per level and writes their solution
+//! replays. Each step holds an input until a condition on the world is met (the ferry has
+//! arrived, the lift is at the top), so the plan reads like a player's: wait for it, step on,
+//! ride, jump off. The inputs go through the real simulation and are what the replay stores.
+//!
+//!   cargo run --release --example script_solutions -- levels/04_ferry.ron
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tether::sim::geometry::Body;
+use tether::sim::hook::Hook;
+use tether::sim::math::Vec2;
+use tether::sim::{InputFrame, Replay, World};
+
+/// Longest any step may take before the plan is called broken.
+const STEP_LIMIT_TICKS: u64 = 3000;
+
+enum Step {
+    /// Repeats `input` until `done` holds (checked before each tick).
+    Hold {
+        input: InputFrame,
+        done: fn(&World) -> bool,
+    },
+    /// One tick of `input`.
+    Tap(InputFrame),
+    /// Fires at the point `target` gives, aiming from where the player is.
+    FireAt(fn(&World) -> Vec2),
+    /// Gives the input `input` chooses from the world until `done` holds (pumping a swing).
+    Drive {
+        input: fn(&World) -> InputFrame,
+        done: fn(&World) -> bool,
+    },
+}
+
+/// Pumps with the swing (pushes the way the player is already going), climbing to hang
+/// 7–9 m below the vine's top: a long swing carries far.
+fn pump(world: &World) -> InputFrame {
+    let length_m = world.rope().map_or(8.0, |r| r.length_m);
+    InputFrame {
+        move_x: if world.player.vel.x >= 0.0 { 1 } else { -1 },
+        reel: if length_m < 7.0 {
+            -1
+        } else if length_m > 9.0 {
+            1
+        } else {
+            0
+        },
+        ..Default::default()
+    }
+}
+
+/// On the forward swing, past the vine's hanging line, fast: the moment to let go.
+fn swinging_forward_past(world: &World, x: f32) -> bool {
+    world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
+}
+
+fn walk(dir: i8) -> InputFrame {
+    InputFrame {
+        move_x: dir,
+        ..Default::default()
+    }
+}
+
+fn jump(dir: i8) -> InputFrame {
+    InputFrame {
+        move_x: dir,
+        jump_pressed: true,
+        jump_held: true,
+        ..Default::default()
+    }
+}
+
+fn held_jump(dir: i8) -> InputFrame {
+    InputFrame {
+        move_x: dir,
+        jump_held: true,
+        ..Default::default()
+    }
+}
+
+fn platform_x(world: &World, index: u16) -> f32 {
+    world.body_pose(Body::Platform(index)).translation.x
+}
+
+fn platform_y(world: &World, index: u16) -> f32 {
+    world.body_pose(Body::Platform(index)).translation.y
+}
+
+fn plan(level: &str) -> Vec<Step> {
+    use Step::*;
+    match level {
+        // Wait for the ferry at the edge, step on, ride to the far side, walk to the lift,
+        // ride it up and walk into the goal.
+        "04_ferry.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.2,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_x(w, 0) < 0.05 && w.tick > 10,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 1.5,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_x(w, 0) > 11.9,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 20.8,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_y(w, 1) < 0.05,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 23.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_y(w, 1) > 6.9,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // Walk onto the hanging platform and stop, ride it to the top (standing in the shaft
+        // holds the switch), then jump right onto the wall with the goal.
+        "05_rope_lift.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 0.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.vel.x.abs() < 0.05,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.pos.x > 2.4,
+            },
+            Hold {
+                input: held_jump(-1),
+                done: |w| w.player.vel.x < 0.5,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded && w.winches[0].rope.length_m <= 4.51,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded || w.is_completed(),
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // Run to the edge, hook the drifting beam when it is near, ride it across, let go
+        // over the far ledge.
+        "06_moving_anchor.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_x(w, 0) > 1.0,
+            },
+            FireAt(|w| Vec2::new(3.0 + platform_x(w, 0), 9.6)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: InputFrame {
+                    move_x: 1,
+                    reel: 1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m < 6.0),
+            },
+            // Ride to the far end of the beam's path, pumping, and let go on a swing forward.
+            Hold {
+                input: walk(1),
+                done: |w| platform_x(w, 0) > 17.0,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 21.0 && w.player.vel.x > 2.5,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // Run and jump into the first vine; pump until the swing carries forward, jump off
+        // into the next, and again; the last lets go over the far ledge.
+        "07_vines.ron" => {
+            let mut steps = vec![
+                Hold {
+                    input: walk(1),
+                    done: |w| w.player.pos.x > -0.6,
+                },
+                Tap(jump(1)),
+            ];
+            // Catch each vine, pump, and jump off on the forward swing.
+            let caught: [fn(&World) -> bool; 4] = [
+                |w| w.held_vine() == Some(0),
+                |w| w.held_vine() == Some(1),
+                |w| w.held_vine() == Some(2),
+                |w| w.held_vine() == Some(3),
+            ];
+            let let_go: [fn(&World) -> bool; 4] = [
+                |w| swinging_forward_past(w, 3.0),
+                |w| swinging_forward_past(w, 8.5),
+                |w| swinging_forward_past(w, 14.0),
+                |w| swinging_forward_past(w, 19.0),
+            ];
+            for (caught, let_go) in caught.into_iter().zip(let_go) {
+                steps.push(Hold {
+                    input: held_jump(1),
+                    done: caught,
+                });
+                steps.push(Drive {
+                    input: pump,
+                    done: let_go,
+                });
+                steps.push(Tap(jump(1)));
+            }
+            // Steer for the middle of the goal while flying.
+            steps.push(Drive {
+                input: |w| walk(if w.player.pos.x < 28.5 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            });
+            steps
+        }
+        other => panic!("no scripted plan for {other}"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let level_path = Path::new(
+        args.first()
+            .expect("usage: script_solutions levels/NAME.ron"),
+    );
+    let name = level_path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let tuning = tether::cli::load_tuning(Path::new(".")).expect("tuning");
+    let start = tether::cli::load_world(level_path, Arc::clone(&tuning)).expect("level");
+    let mut world = start.clone();
+    let mut replay = Replay::new(&name);
+    let mut aim = (0.0, 0.0);
+    for (index, step) in plan(&name).iter().enumerate() {
+        let began = world.tick;
+        loop {
+            let mut input = match step {
+                Step::Hold { input, done } => {
+                    if done(&world) {
+                        break;
+                    }
+                    *input
+                }
+                Step::Tap(input) => *input,
+                Step::Drive { input, done } => {
+                    if done(&world) {
+                        break;
+                    }
+                    input(&world)
+                }
+                Step::FireAt(target) => {
+                    aim = InputFrame::quantize_aim(target(&world) - world.player.pos);
+                    InputFrame {
+                        fire_pressed: true,
+                        ..Default::default()
+                    }
+                }
+            };
+            // The aim stays where it was last fired (as a player's mouse would).
+            (input.aim_x, input.aim_y) = aim;
+            replay.push(input);
+            let events = world.step(&input);
+            if let Some(died) = events
+                .iter()
+                .find(|e| matches!(e, tether::sim::Event::Died { .. }))
+            {
+                eprintln!("step {index}: {died:?} at tick {}", world.tick);
+                std::process::exit(1);
+            }
+            if world.tick - began > STEP_LIMIT_TICKS {
+                eprintln!(
+                    "step {index} never finished (player at {:?}, grounded {}, hook {:?}, vine {:?})",
+                    world.player.pos,
+                    world.player.grounded,
+                    world.hook,
+                    world.held_vine()
+                );
+                std::process::exit(1);
+            }
+            if matches!(step, Step::Tap(_) | Step::FireAt(_)) || world.is_completed() {
+                break;
+            }
+        }
+    }
+    if !world.is_completed() {
+        eprintln!("the plan ended short of the goal at {:?}", world.player.pos);
+        std::process::exit(1);
+    }
+    let check = replay.run(&mut start.clone());
+    eprintln!("re-run of the recorded inputs: {check}");
+    let out = Path::new("levels/solutions").join(&name);
+    std::fs::write(&out, replay.to_ron()).expect("write replay");
+    eprintln!("wrote {} ({} ticks)", out.display(), replay.tick_count());
+}

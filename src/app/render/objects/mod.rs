@@ -1,0 +1,45 @@
+//! Drawing of level objects, one file per kind (matching src/sim/objects/). The static solids
+//! and hazards are the level's material meshes in `Art`; what is here is drawn each frame.
+
+pub mod checkpoint;
+pub mod goal;
+pub mod platform;
+pub mod ring;
+pub mod switch;
+pub mod vine;
+pub mod winch;
+
+use macroquad::shapes::draw_rectangle;
+
+use super::art::Art;
+use super::Snapshot;
+use crate::sim::level::RectDef;
+use crate::sim::World;
+
+/// Objects that stand behind the level's solids: zones and plates.
+pub fn draw_behind(world: &World, time_s: f32) {
+    checkpoint::draw(world, time_s);
+    goal::draw(&world.level.goal, time_s);
+    switch::draw(world);
+}
+
+/// Objects in front of the solids and behind the player: what moves, hangs or is grabbed.
+pub fn draw_front(world: &World, now: &Snapshot, art: &mut Art, time_s: f32) {
+    platform::draw_tracks(world);
+    winch::draw_ropes(world, now, art);
+    art.draw_bodies(&now.bodies);
+    platform::draw_pivots(world);
+    winch::draw_weights(world, now);
+    vine::draw(now);
+    ring::draw(world, time_s);
+}
+
+fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {
+    draw_rectangle(
+        rect.min.0,
+        rect.min.1,
+        rect.max.0 - rect.min.0,
+        rect.max.1 - rect.min.1,
+        color,
+    );
+}

@@ -1,0 +1,21 @@
+//! The goal: touching its rectangle finishes the level.
+
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use crate::sim::geometry::ColliderKind;
+use crate::sim::level::{LevelDef, RectDef};
+
+impl ObjectDef for RectDef {
+    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+        issues.rect(object, self);
+    }
+
+    fn colliders(
+        &self,
+        _index: usize,
+        _context: &BuildContext,
+        out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        out.push(rect_spec(self, ColliderKind::Goal));
+        Ok(())
+    }
+}

@@ -1,0 +1,235 @@
+//! Vines: ropes hanging from a point of the level, optionally weighted at the end. They swing and
+//! drape on the level through the same rope solver as the player's rope, and the player brushing
+//! through one pushes it. A player in the air who touches a vine grabs it; the vine is then two
+//! ropes split at the hand: the part above is the rope the player swings on (climbing is reeling
+//! it, at the climbing speed), the part below hangs from the hand. Letting go (release, jump,
+//! fire, death) joins the two again, each node keeping its motion.
+
+use serde::{Deserialize, Serialize};
+
+use super::{BuildContext, ColliderSpec, Issues, ObjectDef};
+use crate::sim::event::{AttachKind, Event};
+use crate::sim::geometry::Body;
+use crate::sim::hook::Hook;
+use crate::sim::level::{LevelDef, P};
+use crate::sim::math::Vec2;
+use crate::sim::rope::Rope;
+use crate::sim::tuning::{Tuning, TICK_DT_S};
+use crate::sim::world::World;
+
+/// Most vines a level may hold.
+pub const MAX_VINES: usize = 100;
+/// Vine lengths allowed. The longest is 100 nodes of the rope's 0.3 m segments.
+pub const MIN_VINE_LENGTH_M: f32 = 1.5;
+pub const MAX_VINE_LENGTH_M: f32 = 30.0;
+/// Heaviest weight at a vine's end, kilograms.
+pub const MAX_VINE_WEIGHT_KG: f32 = 500.0;
+/// Climbing speed up and down a vine.
+pub const CLIMB_SPEED_M_PER_S: f32 = 3.0;
+/// How close the player's centre must come to a vine node to grab it.
+pub const GRAB_RADIUS_M: f32 = 0.45;
+/// Shortest the part above the hand gets when climbing up, and the least left below.
+pub const MIN_HOLD_M: f32 = 0.6;
+pub const MIN_BELOW_M: f32 = 0.3;
+/// Fewest substeps a vine (or a winch rope) takes per tick when it moves slowly; fast motion
+/// still takes the rope's full count (see `RopeParams::min_substeps`).
+pub const LEVEL_ROPE_MIN_SUBSTEPS: u32 = 2;
+/// Vine nodes within this distance of the player are pushed along by them.
+const PUSH_RADIUS_M: f32 = 0.6;
+/// Share of the player's velocity (relative to a node) a brushed node takes per tick.
+const PUSH_SHARE: f32 = 0.15;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VineDef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Where the vine hangs from.
+    pub at: P,
+    pub length_m: f32,
+    /// A weight at the end (0: none, the end is a plain node).
+    #[serde(default)]
+    pub weight_kg: f32,
+}
+
+/// A vine's rope: the whole vine, or while held the part below the hand (the part above is
+/// the player's `Hook::Attached` rope).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VineState {
+    pub rope: Rope,
+    pub held: bool,
+    /// The player let go of this vine and has not landed or caught another since: it cannot
+    /// be caught again yet (its lower part swings along with the player who just let go, and
+    /// would be caught again at once).
+    pub let_go: bool,
+}
+
+impl VineDef {
+    /// The vine hanging straight down, still.
+    pub fn start(&self, tuning: &Tuning) -> VineState {
+        let at = self.at.v();
+        let mut rope = Rope::new(
+            at,
+            at - Vec2::new(0.0, self.length_m),
+            self.length_m,
+            &tuning.rope,
+        );
+        let node_kg = tuning.rope.player_mass_kg / tuning.rope.player_mass_ratio.max(1e-3);
+        rope.set_end_mass_ratio(1.0 + self.weight_kg / node_kg.max(1e-3));
+        rope.set_min_substeps(LEVEL_ROPE_MIN_SUBSTEPS);
+        VineState {
+            rope,
+            held: false,
+            let_go: false,
+        }
+    }
+}
+
+impl ObjectDef for VineDef {
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+        issues.point(&format!("{object}.at"), self.at);
+        issues.in_range(
+            object,
+            "length_m",
+            self.length_m,
+            MIN_VINE_LENGTH_M,
+            MAX_VINE_LENGTH_M,
+        );
+        issues.in_range(object, "weight_kg", self.weight_kg, 0.0, MAX_VINE_WEIGHT_KG);
+    }
+
+    /// A vine is no solid: nothing in the level collides with it.
+    fn colliders(
+        &self,
+        _index: usize,
+        _context: &BuildContext,
+        _out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl World {
+    /// The vine the player holds, if any.
+    pub fn held_vine(&self) -> Option<usize> {
+        match &self.hook {
+            Hook::Attached {
+                kind: AttachKind::Vine(i),
+                ..
+            } => Some(*i as usize),
+            _ => None,
+        }
+    }
+
+    /// The part above the hand, for joining the vine again if the hook lets go of it.
+    pub(in crate::sim) fn held_vine_upper(&self) -> Option<(usize, Rope)> {
+        let i = self.held_vine()?;
+        self.rope().map(|rope| (i, rope.clone()))
+    }
+
+    /// Free vines swing (pushed by the player brushing through); a held vine's lower part is
+    /// stepped after the player moves (`step_held_vine`).
+    pub(in crate::sim) fn step_free_vines(&mut self) {
+        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
+        let (player_pos, player_vel) = (self.player.pos, self.player.vel);
+        let landed = self.player.grounded;
+        for vine in &mut self.vines {
+            vine.let_go &= !landed;
+            if vine.held {
+                continue;
+            }
+            for i in 1..vine.rope.nodes.len() {
+                if vine.rope.nodes[i].distance(player_pos) < PUSH_RADIUS_M {
+                    let node_vel = vine.rope.node_velocity(i);
+                    vine.rope.push_node(i, (player_vel - node_vel) * PUSH_SHARE);
+                }
+            }
+            vine.rope.step_free(&self.geometry, gravity, TICK_DT_S);
+        }
+    }
+
+    /// The part below the hand hangs from the player, who has just moved; climbing moved rope
+    /// from one part to the other.
+    pub(in crate::sim) fn step_held_vine(&mut self) {
+        let Some(i) = self.held_vine() else {
+            return;
+        };
+        let Some(def) = self.level.vines.get(i) else {
+            return;
+        };
+        let above_m = self.rope().map_or(0.0, |r| r.length_m);
+        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
+        let vine = &mut self.vines[i];
+        let below_m = (def.length_m - above_m).max(MIN_BELOW_M);
+        vine.rope.set_length(below_m, MIN_BELOW_M, def.length_m);
+        vine.rope
+            .step_driven(&self.geometry, gravity, self.player.pos, TICK_DT_S);
+    }
+
+    /// Lets go of a vine the hook no longer holds (released, jumped off, died): its two parts
+    /// become one rope again.
+    pub(in crate::sim) fn rejoin_released_vine(&mut self, upper: &Option<(usize, Rope)>) {
+        let Some((i, upper)) = upper else {
+            return;
+        };
+        if self.held_vine() == Some(*i) {
+            return;
+        }
+        let vine = &mut self.vines[*i];
+        if vine.held {
+            vine.rope = Rope::joined(upper, &vine.rope);
+            vine.held = false;
+            vine.let_go = true;
+        }
+    }
+
+    /// A player in the air, not on a rope, who touches a vine grabs it at the nearest node.
+    pub(in crate::sim) fn grab_vines(&mut self, events: &mut Vec<Event>) {
+        if self.player.grounded || matches!(self.hook, Hook::Attached { .. }) {
+            return;
+        }
+        let player = self.player.pos;
+        let nearest = self
+            .vines
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.held && !v.let_go)
+            .flat_map(|(i, v)| {
+                v.rope
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .map(move |(k, p)| (i, k, p.distance(player)))
+            })
+            .filter(|(_, _, d)| *d < GRAB_RADIUS_M)
+            .min_by(|a, b| a.2.total_cmp(&b.2));
+        let Some((i, k, _)) = nearest else {
+            return;
+        };
+        for vine in &mut self.vines {
+            vine.let_go = false;
+        }
+        let (mut upper, lower) = self.vines[i].rope.split_at_node(k);
+        upper.set_player(player);
+        let anchor = upper.anchor();
+        self.vines[i].rope = lower;
+        self.vines[i].held = true;
+        self.hook = Hook::Attached {
+            rope: upper,
+            kind: AttachKind::Vine(i as u16),
+            body: Body::Fixed,
+            anchor_in_body: anchor,
+            wheel_queue_m: 0.0,
+        };
+        self.player.flung = false;
+        events.push(Event::HookAttached {
+            kind: AttachKind::Vine(i as u16),
+            at: player,
+        });
+    }
+}

@@ -1,0 +1,311 @@
+//! Winches: a rope from a fixed drum carrying a load (a weight, or a platform the player can
+//! ride), reeled in and out between two lengths by a motor — on a timer, or while the player
+//! presses a switch. The rope is the game's rope, stepped by the same solver with its load as a
+//! heavy free end, so the load swings, and sags and bounces when the player lands on it, from
+//! the solve and not from scripted motion.
+
+use rapier2d::geometry::SharedShape;
+use serde::{Deserialize, Serialize};
+
+use super::{find_id, BuildContext, ColliderSpec, Issues, ObjectDef};
+use crate::sim::geometry::{Body, ColliderKind, Geometry};
+use crate::sim::level::{LevelDef, P};
+use crate::sim::math::{Pose, Vec2};
+use crate::sim::rope::Rope;
+use crate::sim::tuning::{RopeTuning, Tuning, TICK_DT_S};
+
+/// Most winches a level may hold.
+pub const MAX_WINCHES: usize = 32;
+/// Longest winch rope (its node count follows: 0.3 m segments).
+pub const MAX_WINCH_LENGTH_M: f32 = 60.0;
+/// Fastest reel.
+pub const MAX_WINCH_SPEED_M_PER_S: f32 = 10.0;
+/// Load masses allowed, kilograms.
+pub const MIN_LOAD_KG: f32 = 1.0;
+pub const MAX_LOAD_KG: f32 = 2000.0;
+/// Largest platform or weight a winch carries (half size or radius).
+pub const MAX_LOAD_HALF_SIZE_M: f32 = 5.0;
+/// Gap between the rope's end node and the top of its load, so the rope never rests on the
+/// load it carries.
+const LOAD_GAP_M: f32 = 0.02;
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinchDef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The drum: where the rope is fixed.
+    pub at: P,
+    pub min_length_m: f32,
+    pub max_length_m: f32,
+    /// Rope length at the start (default: `max_length_m`, the load hanging low).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_length_m: Option<f32>,
+    pub speed_m_per_s: f32,
+    pub load: LoadDef,
+    pub drive: DriveDef,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LoadDef {
+    /// A round weight hanging from the rope's end.
+    Weight { radius_m: f32, mass_kg: f32 },
+    /// A flat platform hanging from its middle: a rope elevator.
+    Platform {
+        half_extents: P,
+        mass_kg: f32,
+        #[serde(default = "yes")]
+        hookable: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DriveDef {
+    /// Reels in to `min_length_m`, waits `wait_s`, reels out to `max_length_m`, waits, again.
+    Timer { wait_s: f32 },
+    /// Reels in while the switch with this id is pressed, and out when it is not.
+    Switch(String),
+}
+
+impl LoadDef {
+    pub fn mass_kg(&self) -> f32 {
+        match self {
+            LoadDef::Weight { mass_kg, .. } | LoadDef::Platform { mass_kg, .. } => *mass_kg,
+        }
+    }
+
+    /// The load's collider in the frame of the rope's end node.
+    pub fn collider(&self, rope_radius_m: f32) -> (SharedShape, Pose, bool) {
+        match self {
+            LoadDef::Weight { radius_m, .. } => (
+                SharedShape::ball(*radius_m),
+                Pose::from_translation(Vec2::new(0.0, -(radius_m + rope_radius_m + LOAD_GAP_M))),
+                true,
+            ),
+            LoadDef::Platform {
+                half_extents,
+                hookable,
+                ..
+            } => (
+                SharedShape::cuboid(half_extents.0, half_extents.1),
+                Pose::from_translation(Vec2::new(
+                    0.0,
+                    -(half_extents.1 + rope_radius_m + LOAD_GAP_M),
+                )),
+                *hookable,
+            ),
+        }
+    }
+}
+
+/// What a winch is doing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinchState {
+    pub rope: Rope,
+    /// Timer drive: reeling in (toward the short length) rather than out.
+    pub reeling_in: bool,
+    /// Timer drive: ticks still to wait at the end of the travel.
+    pub wait_ticks_left: u32,
+}
+
+impl WinchDef {
+    fn start_length_m(&self) -> f32 {
+        self.start_length_m.unwrap_or(self.max_length_m)
+    }
+
+    /// The winch at the start: its load hanging still, straight below the drum.
+    pub fn start(&self, index: usize, tuning: &Tuning) -> WinchState {
+        let at = self.at.v();
+        let length_m = self.start_length_m();
+        let mut rope = Rope::new(
+            at,
+            at - Vec2::new(0.0, length_m),
+            self.max_length_m,
+            &tuning.rope,
+        );
+        rope.set_end_mass_ratio(self.mass_ratio(&tuning.rope, 0.0));
+        rope.set_ignored_body(Some(Body::WinchLoad(index as u16)));
+        rope.set_min_substeps(super::vine::LEVEL_ROPE_MIN_SUBSTEPS);
+        WinchState {
+            rope,
+            reeling_in: true,
+            wait_ticks_left: 0,
+        }
+    }
+
+    fn mass_ratio(&self, tuning: &RopeTuning, extra_kg: f32) -> f32 {
+        let node_kg = tuning.player_mass_kg / tuning.player_mass_ratio.max(1e-3);
+        (self.load.mass_kg() + extra_kg) / node_kg.max(1e-3)
+    }
+
+    /// One tick: the motor, then the rope with its load (and the player's weight when they
+    /// stand on it).
+    pub fn step(
+        &self,
+        state: &mut WinchState,
+        switch_pressed: bool,
+        rider_kg: f32,
+        geometry: &Geometry,
+        tuning: &Tuning,
+    ) {
+        let reel_m = self.speed_m_per_s * TICK_DT_S;
+        let length_m = state.rope.length_m;
+        let reel_in = match &self.drive {
+            DriveDef::Switch(_) => Some(switch_pressed),
+            DriveDef::Timer { wait_s } => {
+                if state.wait_ticks_left > 0 {
+                    state.wait_ticks_left -= 1;
+                    None
+                } else {
+                    let arrived = if state.reeling_in {
+                        length_m <= self.min_length_m + 1e-4
+                    } else {
+                        length_m >= self.max_length_m - 1e-4
+                    };
+                    if arrived {
+                        state.reeling_in = !state.reeling_in;
+                        state.wait_ticks_left = Tuning::ticks(*wait_s);
+                        None
+                    } else {
+                        Some(state.reeling_in)
+                    }
+                }
+            }
+        };
+        let target_m = match reel_in {
+            Some(true) => length_m - reel_m,
+            Some(false) => length_m + reel_m,
+            None => length_m,
+        };
+        state
+            .rope
+            .set_length(target_m, self.min_length_m, self.max_length_m);
+        state
+            .rope
+            .set_end_mass_ratio(self.mass_ratio(&tuning.rope, rider_kg));
+        let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
+        state.rope.step_free(geometry, gravity, TICK_DT_S);
+    }
+
+    /// The pose of the load's body: at the rope's end node.
+    pub fn load_body_pose(state: &WinchState) -> Pose {
+        Pose::from_translation(state.rope.end())
+    }
+}
+
+impl ObjectDef for WinchDef {
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    fn check(&self, object: &str, level: &LevelDef, issues: &mut Issues) {
+        issues.point(&format!("{object}.at"), self.at);
+        let lengths_ok = issues.in_range(
+            object,
+            "min_length_m",
+            self.min_length_m,
+            0.5,
+            MAX_WINCH_LENGTH_M,
+        ) & issues.in_range(
+            object,
+            "max_length_m",
+            self.max_length_m,
+            0.5,
+            MAX_WINCH_LENGTH_M,
+        );
+        if lengths_ok && self.min_length_m >= self.max_length_m {
+            issues.add(
+                object,
+                format!(
+                    "its limits are inverted: min_length_m ({}) must be less than max_length_m ({})",
+                    self.min_length_m, self.max_length_m
+                ),
+            );
+        }
+        if let Some(start) = self.start_length_m {
+            if lengths_ok {
+                issues.in_range(
+                    object,
+                    "start_length_m",
+                    start,
+                    self.min_length_m,
+                    self.max_length_m,
+                );
+            }
+        }
+        issues.in_range(
+            object,
+            "speed_m_per_s",
+            self.speed_m_per_s,
+            0.01,
+            MAX_WINCH_SPEED_M_PER_S,
+        );
+        match &self.load {
+            LoadDef::Weight { radius_m, mass_kg } => {
+                issues.in_range(
+                    object,
+                    "load radius_m",
+                    *radius_m,
+                    0.05,
+                    MAX_LOAD_HALF_SIZE_M,
+                );
+                issues.in_range(object, "load mass_kg", *mass_kg, MIN_LOAD_KG, MAX_LOAD_KG);
+            }
+            LoadDef::Platform {
+                half_extents,
+                mass_kg,
+                ..
+            } => {
+                issues.in_range(
+                    object,
+                    "load half_extents.x",
+                    half_extents.0,
+                    0.05,
+                    MAX_LOAD_HALF_SIZE_M,
+                );
+                issues.in_range(
+                    object,
+                    "load half_extents.y",
+                    half_extents.1,
+                    0.05,
+                    MAX_LOAD_HALF_SIZE_M,
+                );
+                issues.in_range(object, "load mass_kg", *mass_kg, MIN_LOAD_KG, MAX_LOAD_KG);
+            }
+        }
+        match &self.drive {
+            DriveDef::Timer { wait_s } => {
+                issues.in_range(object, "wait_s", *wait_s, 0.0, 60.0);
+            }
+            DriveDef::Switch(id) => {
+                if find_id(level, "switches", id).is_none() {
+                    issues.add(
+                        object,
+                        format!("its drive names the switch \"{id}\", but no switch has that id"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn colliders(
+        &self,
+        index: usize,
+        _context: &BuildContext,
+        out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        // The rope radius is a feel constant; the gap under the end node covers any sane one.
+        let (shape, pose, hookable) = self.load.collider(0.05);
+        out.push(ColliderSpec {
+            shape,
+            pose,
+            kind: ColliderKind::Solid { hookable },
+            body: Body::WinchLoad(index as u16),
+        });
+        Ok(())
+    }
+}

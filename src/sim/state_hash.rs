@@ -1,0 +1,175 @@
+//! The state hash: every piece of evolving state, over the exact bits of every float, so equal
+//! hashes on two machines mean the two simulations agreed to the bit. Each struct is written by
+//! destructuring, so a new field does not compile until it is hashed or said not to evolve.
+
+use super::event::AttachKind;
+use super::hook::Hook;
+use super::math::Vec2;
+use super::objects::checkpoint::CheckpointProgress;
+use super::objects::vine::VineState;
+use super::objects::winch::WinchState;
+use super::player::Player;
+use super::world::World;
+
+/// FNV-1a, 64-bit: tiny, stable across targets and versions (unlike std's hasher).
+pub struct StateHasher(u64);
+
+impl StateHasher {
+    pub fn new() -> Self {
+        StateHasher(0xcbf2_9ce4_8422_2325)
+    }
+    pub fn u64(&mut self, value: u64) {
+        for byte in value.to_le_bytes() {
+            self.0 ^= byte as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    pub fn bool(&mut self, value: bool) {
+        self.u64(value as u64);
+    }
+    pub fn f32(&mut self, value: f32) {
+        self.u64(value.to_bits() as u64);
+    }
+    pub fn vec(&mut self, v: Vec2) {
+        self.f32(v.x);
+        self.f32(v.y);
+    }
+    pub fn vecs(&mut self, vs: &[Vec2]) {
+        self.u64(vs.len() as u64);
+        for &v in vs {
+            self.vec(v);
+        }
+    }
+    pub fn option_u64(&mut self, value: Option<u64>) {
+        self.u64(value.unwrap_or(u64::MAX));
+    }
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for StateHasher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl World {
+    /// A hash of everything that evolves.
+    pub fn state_hash(&self) -> u64 {
+        let World {
+            // What the world plays on, not what evolves.
+            level: _,
+            tuning: _,
+            // Fixed colliders never change; moving ones are posed from the tick and the winches.
+            geometry: _,
+            player,
+            hook,
+            tick,
+            respawn_point,
+            checkpoints,
+            winches,
+            vines,
+            switches_pressed,
+            completed_at_tick,
+            teleported_at_tick,
+            deaths,
+        } = self;
+        let mut h = StateHasher::new();
+        h.u64(*tick);
+        hash_player(&mut h, player);
+        hash_hook(&mut h, hook);
+        h.vec(*respawn_point);
+        let CheckpointProgress { reached, current } = checkpoints;
+        for &r in reached {
+            h.bool(r);
+        }
+        h.option_u64(current.map(|c| c as u64));
+        for winch in winches {
+            let WinchState {
+                rope,
+                reeling_in,
+                wait_ticks_left,
+            } = winch;
+            rope.hash_into(&mut h);
+            h.bool(*reeling_in);
+            h.u64(*wait_ticks_left as u64);
+        }
+        for vine in vines {
+            let VineState { rope, held, let_go } = vine;
+            rope.hash_into(&mut h);
+            h.bool(*held);
+            h.bool(*let_go);
+        }
+        for &pressed in switches_pressed {
+            h.bool(pressed);
+        }
+        h.option_u64(*completed_at_tick);
+        h.option_u64(*teleported_at_tick);
+        h.u64(*deaths as u64);
+        h.finish()
+    }
+}
+
+fn hash_player(h: &mut StateHasher, player: &Player) {
+    let Player {
+        pos,
+        vel,
+        grounded,
+        coyote_ticks_left,
+        jump_pressed_ticks_ago,
+        variable_jump_ticks_left,
+        facing,
+        flung,
+        ground_body,
+        ground_velocity,
+    } = player;
+    h.vec(*pos);
+    h.vec(*vel);
+    h.bool(*grounded);
+    h.u64(*coyote_ticks_left as u64);
+    h.option_u64(jump_pressed_ticks_ago.map(u64::from));
+    h.u64(*variable_jump_ticks_left as u64);
+    h.u64(*facing as u8 as u64);
+    h.bool(*flung);
+    h.u64(ground_body.map_or(u64::MAX, |b| b.code()));
+    h.vec(*ground_velocity);
+}
+
+fn hash_hook(h: &mut StateHasher, hook: &Hook) {
+    match hook {
+        Hook::Idle => h.u64(0),
+        Hook::Flying {
+            pos,
+            dir,
+            traveled_m,
+        } => {
+            h.u64(1);
+            h.vec(*pos);
+            h.vec(*dir);
+            h.f32(*traveled_m);
+        }
+        Hook::Retracting { pos } => {
+            h.u64(2);
+            h.vec(*pos);
+        }
+        Hook::Attached {
+            rope,
+            kind,
+            body,
+            anchor_in_body,
+            wheel_queue_m,
+        } => {
+            h.u64(3);
+            rope.hash_into(h);
+            h.u64(match kind {
+                AttachKind::GrapplePoint => 0,
+                AttachKind::Surface => 1,
+                AttachKind::Vine(i) => 2 + *i as u64,
+            });
+            h.u64(body.code());
+            h.vec(*anchor_in_body);
+            h.f32(*wheel_queue_m);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The player's movement each tick: running and jumping on their own, or swinging on the rope
+//! (reeling, pumping, and the rope's solve deciding where the player may go).
+
+use std::sync::Arc;
+
+use super::event::Event;
+use super::hook::Hook;
+use super::input::InputFrame;
+use super::math::Vec2;
+use super::objects::vine;
+use super::tuning::TICK_DT_S;
+use super::world::World;
+
+impl World {
+    pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
+        let tuning = Arc::clone(&self.tuning);
+        // On a vine, reeling is climbing: slower, and the rope's limits are the vine's.
+        let (min_len, max_len, reel_speed_m_per_s) = match self.held_vine() {
+            Some(i) => {
+                let vine_m = self.level.vines.get(i).map_or(0.0, |v| v.length_m);
+                (
+                    vine::MIN_HOLD_M,
+                    (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
+                    vine::CLIMB_SPEED_M_PER_S,
+                )
+            }
+            None => (
+                tuning.rope.min_length_m,
+                self.max_rope_length_m(),
+                tuning.rope.reel_speed_m_per_s,
+            ),
+        };
+        let anchor_to = match &self.hook {
+            Hook::Attached {
+                body,
+                anchor_in_body,
+                ..
+            } => Some(self.body_pose(*body) * *anchor_in_body),
+            _ => None,
+        };
+        let player = &mut self.player;
+        let (
+            Hook::Attached {
+                rope,
+                wheel_queue_m,
+                ..
+            },
+            Some(anchor_to),
+        ) = (&mut self.hook, anchor_to)
+        else {
+            player.apply_run_and_gravity(input, &tuning.player);
+            let desired = player.vel * TICK_DT_S;
+            player.move_and_collide(desired, &self.geometry, &tuning.player, events);
+            return;
+        };
+        let reel_step_m = reel_speed_m_per_s * TICK_DT_S;
+        *wheel_queue_m = (*wheel_queue_m
+            + input.wheel_notches as f32 * tuning.rope.wheel_reel_step_m)
+            .clamp(-max_len, max_len);
+        let wheel_m = wheel_queue_m.clamp(-reel_step_m, reel_step_m);
+        *wheel_queue_m -= wheel_m;
+        let reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
+        let before_m = rope.length_m;
+        rope.set_length(rope.length_m - reel_m, min_len, max_len);
+        if rope.length_m == before_m {
+            // At a limit: what the wheel asked for cannot be reeled.
+            *wheel_queue_m = 0.0;
+        }
+        let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
+        if player.grounded {
+            // On the ground with a rope: walk as usual; the rope only limits how far.
+            player.apply_run_and_gravity(input, &tuning.player);
+        } else {
+            // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
+            if input.move_x != 0 {
+                player.facing = input.move_x.signum();
+            }
+            let pump = Vec2::new(
+                input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
+                0.0,
+            );
+            player.vel += (gravity + pump) * TICK_DT_S;
+        }
+        let (target, vel) = rope.step_with_anchor(
+            &self.geometry,
+            &tuning.rope,
+            gravity,
+            anchor_to,
+            player.pos,
+            player.vel,
+            TICK_DT_S,
+        );
+        player.vel = vel;
+        player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
+        rope.set_player(player.pos);
+    }
+}

@@ -1,0 +1,70 @@
+//! What touching things does: hazards, falling and being crushed kill; checkpoints and the goal
+//! are reached; switches are pressed while touched.
+
+use super::event::Event;
+use super::geometry::{groups, ColliderKind};
+use super::hook::Hook;
+use super::math::Pose;
+use super::player::Player;
+use super::world::World;
+
+/// A player pushed this far into solids that depenetration could not get them out (squeezed
+/// between a moving platform and a wall) is crushed.
+pub const CRUSH_DEPTH_M: f32 = 0.1;
+
+impl World {
+    /// Hazards, falling and crushing kill; checkpoints and the goal are reached by touching
+    /// them; switches are pressed while touched.
+    pub(super) fn check_triggers(&mut self, events: &mut Vec<Event>) {
+        let shape = Player::shape(&self.tuning.player);
+        let pose = Pose::from_translation(self.player.pos);
+        let touched = self.geometry.overlaps(
+            pose,
+            &shape,
+            groups::HAZARD | groups::CHECKPOINT | groups::GOAL | groups::SWITCH,
+        );
+        let crushed = self.geometry.has_moving()
+            && self
+                .geometry
+                .deepest_solid_overlap(&pose, &shape)
+                .is_some_and(|(_, depth)| depth > CRUSH_DEPTH_M);
+        let mut died = self.player.pos.y < self.level.kill_y_m || crushed;
+        self.switches_pressed.fill(false);
+        for tag in touched {
+            match tag.kind {
+                ColliderKind::Hazard => died = true,
+                ColliderKind::Switch => {
+                    if let Some(pressed) = self.switches_pressed.get_mut(tag.index) {
+                        *pressed = true;
+                    }
+                }
+                ColliderKind::Checkpoint if self.checkpoints.touch(tag.index) => {
+                    self.respawn_point = self.level.checkpoints[tag.index].center();
+                    events.push(Event::CheckpointReached { index: tag.index });
+                }
+                ColliderKind::Goal if !died => {
+                    self.completed_at_tick = Some(self.tick);
+                    events.push(Event::GoalReached { ticks: self.tick });
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if died {
+            events.push(Event::Died {
+                at: self.player.pos,
+            });
+            self.respawn();
+            events.push(Event::Respawned);
+        }
+    }
+
+    fn respawn(&mut self) {
+        let facing = self.player.facing;
+        self.player = Player::new(self.respawn_point);
+        self.player.facing = facing;
+        self.hook = Hook::Idle;
+        self.teleported_at_tick = Some(self.tick);
+        self.deaths += 1;
+    }
+}
