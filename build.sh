@@ -50,10 +50,11 @@ need_rust() {
     fi
 }
 
-# Native build needs: a C toolchain, pkg-config and ALSA headers (rodio's audio backend).
+# Native build needs: a C toolchain, pkg-config, ALSA headers (rodio's audio backend) and udev
+# headers (gilrs's gamepad backend on Linux).
 native_deps() {
     need_rust
-    need_debs pkg-config libasound2-dev
+    need_debs pkg-config libasound2-dev libudev-dev
 }
 
 # Run-time libraries the window needs (X11 + GL are loaded at run time, not linked).

@@ -7,7 +7,10 @@
    colours in src/app/palette.rs;
 3. the first frame must be drawn within 2 s of the page request (timed in real time from the web
    server's request log: the first level-data request follows the first frame);
-4. a browser without WebGL must get a message in the page, not a blank page.
+4. a browser without WebGL must get a message in the page, not a blank page;
+5. a stubbed gamepad (navigator.getGamepads replaced in the page) must be seen by the game, and
+   its right stick and trigger must fire the hook (the page's console says by which device);
+6. a synthetic touch (DevTools Input.dispatchTouchEvent) on the world must fire the hook there.
 
 Standard library only (PNG decoding included). Run by `web_test` in scripts/web.sh, which builds
 dist/, serves it and passes the URL.
@@ -280,7 +283,7 @@ class Browser:
                     return
                 raise
 
-    def open(self, url):
+    def open(self, url, init_script=None):
         targets = self.call("Target.getTargets", session=False)["targetInfos"]
         page = next(t for t in targets if t["type"] == "page")
         self.session = self.call("Target.attachToTarget",
@@ -288,6 +291,8 @@ class Browser:
                                  session=False)["sessionId"]
         self.call("Runtime.enable")
         self.call("Page.enable")
+        if init_script:
+            self.call("Page.addScriptToEvaluateOnNewDocument", {"source": init_script})
         self.set_viewport(1280, 720, 1)
         self.navigated_at = time.monotonic()
         self.call("Page.navigate", {"url": url})
@@ -490,6 +495,95 @@ def check_other_level(chromium, args, level, expected):
     print(f"ok: level {level}: browser and native replays agree: {got}")
 
 
+# A standard-mapping gamepad whose buttons and axes the test sets through window.tetherTestPad.
+GAMEPAD_STUB = """
+(() => {
+    const pad = { id: "Tether test pad (STANDARD GAMEPAD)", index: 0, connected: true,
+        mapping: "standard", timestamp: 0,
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+        axes: [0, 0, 0, 0] };
+    window.tetherTestPad = {
+        press(i, down) { pad.buttons[i] = { pressed: down, touched: down, value: down ? 1 : 0 }; },
+        axis(i, v) { pad.axes[i] = v; },
+        polls: 0,
+    };
+    navigator.getGamepads = () => { window.tetherTestPad.polls += 1; return [pad, null, null, null]; };
+})();
+"""
+
+
+def check_gamepad_page(chromium, args):
+    """A stubbed gamepad: the game must notice it (a console line when the pad count changes),
+    then its right stick up-and-right and right trigger must fire the hook, logged with the
+    device that fired."""
+    # hold far away: the game runs under the pad's control and skips the click-to-start screen.
+    url = f"{args.url}?level=1&hold=1000000"
+    browser = Browser(chromium, args.work, "gamepad")
+    try:
+        browser.open(url, init_script=GAMEPAD_STUB)
+        connected = browser.wait_for_console("gamepad: 1 connected", timeout=60)
+        fired = None
+        if connected is not None:
+            browser.pump(1.0)
+            # W3C standard layout: axes 2/3 are the right stick (y down), button 7 the right trigger.
+            browser.evaluate("tetherTestPad.axis(2, 0.6); tetherTestPad.axis(3, -0.8)")
+            browser.pump(0.5)
+            browser.evaluate("tetherTestPad.press(7, true)")
+            browser.pump(0.5)
+            browser.evaluate("tetherTestPad.press(7, false)")
+            fired = browser.wait_for_console("input: hook fired by", timeout=20)
+        polls = browser.evaluate("window.tetherTestPad.polls")
+        lines, errors = browser.console()
+    finally:
+        browser.close()
+    for line in lines:
+        if line.startswith(("gamepad", "input")):
+            print(f"  console: {line}")
+    if errors:
+        raise TestFailure(f"the gamepad page threw: {errors[0]}")
+    if connected is None:
+        raise TestFailure(f"the game never saw the stubbed gamepad (getGamepads polled {polls} times)")
+    if fired is None:
+        raise TestFailure("the stubbed gamepad's trigger did not fire the hook")
+    if "by Gamepad" not in fired or "Stick" not in fired:
+        raise TestFailure(f"the hook fired, but not by the gamepad's stick: {fired}")
+    print(f"ok: stubbed gamepad seen and fired the hook ({fired}; getGamepads polled {polls} times)")
+
+
+def check_touch_page(chromium, args):
+    """Touches from the DevTools protocol: a tap on the world (up and right of the player, away
+    from the on-screen controls) must fire the hook, logged as fired by touch at the pointer."""
+    url = f"{args.url}?level=1&hold=1000000"
+    browser = Browser(chromium, args.work, "touch")
+    try:
+        browser.open(url)
+        ready = browser.wait_for_console("input: ready", timeout=60)
+        fired = None
+        if ready is not None:
+            browser.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+            browser.pump(1.0)
+            point = {"x": 900, "y": 200, "id": 1}
+            browser.call("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+            browser.pump(0.5)
+            browser.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            fired = browser.wait_for_console("input: hook fired by", timeout=20)
+        lines, errors = browser.console()
+    finally:
+        browser.close()
+    for line in lines:
+        if line.startswith("input"):
+            print(f"  console: {line}")
+    if errors:
+        raise TestFailure(f"the touch page threw: {errors[0]}")
+    if ready is None:
+        raise TestFailure("the game never said `input: ready`")
+    if fired is None:
+        raise TestFailure("a touch on the world did not fire the hook")
+    if "by Touch" not in fired or "Pointer" not in fired:
+        raise TestFailure(f"the hook fired, but not by the touch: {fired}")
+    print(f"ok: a synthetic touch fired the hook ({fired})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="where dist/ is served, ending in /")
@@ -513,6 +607,8 @@ def main():
         for also in args.also:
             level, _, outcome = also.partition("=")
             check_other_level(chromium, args, int(level), outcome)
+        check_gamepad_page(chromium, args)
+        check_touch_page(chromium, args)
     except TestFailure as err:
         print(f"browser test FAILED: {err}", file=sys.stderr)
         return 1

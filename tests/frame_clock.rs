@@ -6,7 +6,7 @@
 mod common;
 
 use tether::app::frame_clock::{FrameClock, MAX_FRAME_TIME_S, MAX_TICKS_PER_FRAME};
-use tether::app::input_map::{FramePresses, HeldInput, InputLatch};
+use tether::app::input::latch::{FramePresses, HeldInput, InputLatch};
 use tether::app::render::Snapshot;
 use tether::sim::math::Vec2;
 use tether::sim::{Event, InputFrame, TICKS_PER_SECOND, TICK_DT_S};

@@ -433,6 +433,7 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         ("completed", |w| w.completed_at_tick = Some(9)),
         ("teleported", |w| w.teleported_at_tick = Some(9)),
         ("deaths", |w| w.deaths += 1),
+        ("invincible", |w| w.invincible = !w.invincible),
     ];
     for (what, change) in changes {
         let mut world = base.clone();

@@ -4,20 +4,25 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use macroquad::input::{is_key_pressed, mouse_position, KeyCode};
+use macroquad::input::mouse_position;
 use macroquad::time::get_frame_time;
 use macroquad::window::{next_frame, screen_height, screen_width};
 
 use super::assets::GameData;
+use super::assists_screen::{AssistsOutcome, AssistsScreen};
 use super::audio::AudioOut;
 use super::camera::CameraState;
+use super::controls_screen::{ControlsOutcome, ControlsScreen};
 use super::frame_clock::{FrameClock, MAX_FRAME_TIME_S};
-use super::input_map::{keys, InputLatch};
+use super::input::devices::Devices;
+use super::input::touch::TouchControls;
+use super::input::{Action, ActionFrame, ActionMapper, PlayInput, RawFrame};
 use super::palette;
 use super::render::art::Art;
 use super::render::hud::{draw_hud, draw_panel, format_time};
 use super::render::scene::draw_world;
 use super::render::{sim_vec, Snapshot};
+use super::settings::{InputSettings, InputSettingsStore};
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
 
 /// How long the level-complete screen shows before the next level loads.
@@ -49,9 +54,14 @@ enum Screen {
     Complete { shown_s: f32, ticks: u64 },
     AllComplete,
     LevelError(String),
+    Controls(ControlsScreen),
+    Assists(AssistsScreen),
 }
 
-const PAUSE_ITEMS: [&str; 3] = ["Resume", "Restart", "Quit"];
+const PAUSE_ITEMS: [&str; 5] = ["Resume", "Restart", "Controls", "Assists", "Quit"];
+/// Where "Controls" and "Assists" sit in `PAUSE_ITEMS` (the pause menu comes back to them).
+const PAUSE_CONTROLS: usize = 2;
+const PAUSE_ASSISTS: usize = 3;
 
 pub struct Game {
     data: GameData,
@@ -60,7 +70,15 @@ pub struct Game {
     world: Option<World>,
     prev: Snapshot,
     clock: FrameClock,
-    input: InputLatch,
+    /// Devices → actions (`input`), and actions → one `InputFrame` per tick (`play`).
+    devices: Devices,
+    mapper: ActionMapper,
+    /// Bindings and assists, kept between runs.
+    settings: InputSettings,
+    settings_store: InputSettingsStore,
+    actions: ActionFrame,
+    touch: TouchControls,
+    play: PlayInput,
     camera: Option<CameraState>,
     screen: Screen,
     audio: Box<dyn AudioOut>,
@@ -70,6 +88,7 @@ pub struct Game {
     /// Textures, level meshes, animation and effects: what drawing keeps between frames.
     art: Art,
     quit: bool,
+    fullscreen: bool,
 }
 
 impl Game {
@@ -88,7 +107,13 @@ impl Game {
             world: None,
             prev: Snapshot::default(),
             clock: FrameClock::default(),
-            input: InputLatch::default(),
+            devices: Devices::default(),
+            mapper: ActionMapper::default(),
+            settings: InputSettings::default(),
+            settings_store: InputSettingsStore::platform_default(),
+            actions: ActionFrame::default(),
+            touch: TouchControls::default(),
+            play: PlayInput::default(),
             camera: None,
             screen: Screen::Playing,
             audio,
@@ -96,9 +121,20 @@ impl Game {
             playback: None,
             art: Art::new(),
             quit: false,
+            fullscreen: false,
             options,
         };
+        let loaded = game.settings_store.load();
+        if let Some(problem) = &loaded.problem {
+            super::log_line(&format!("settings: {problem}"));
+        }
+        game.settings = loaded.settings;
+        game.play.strong_aim_assist = game.settings.assists.strong_aim_assist;
         game.load_level(start);
+        if cfg!(target_arch = "wasm32") {
+            // The browser test waits for this before it touches or plugs in anything.
+            super::log_line("input: ready");
+        }
         game.report_replay_outcome();
         game
     }
@@ -124,7 +160,7 @@ impl Game {
                 .map_err(|e| e.to_string())
         });
         self.clock.reset();
-        self.input.clear();
+        self.play.clear();
         self.art.reset();
         match world {
             Ok(world) => {
@@ -134,11 +170,20 @@ impl Game {
                     None => self.camera = Some(CameraState::new(&world)),
                 }
                 if self.options.record_to.is_some() {
-                    self.recording = Some(Replay::new(&file.name));
+                    let mut recording = Replay::new(&file.name);
+                    recording.assists = self.settings.assists;
+                    self.recording = Some(recording);
                 }
                 if let Some(replay) = &self.options.replay {
                     self.playback = Some((replay.frames().copied().collect(), 0));
                 }
+                let mut world = world;
+                // Invincibility changes the simulation, so it holds for a whole attempt: from
+                // its start (a replay's own assists when watching one).
+                world.invincible = match &self.options.replay {
+                    Some(replay) => replay.assists.invincible,
+                    None => self.settings.assists.invincible,
+                };
                 self.world = Some(world);
                 self.screen = Screen::Playing;
             }
@@ -180,7 +225,7 @@ impl Game {
     pub async fn run(mut self) {
         loop {
             let frame_s = get_frame_time().min(MAX_FRAME_TIME_S);
-            self.handle_keys();
+            self.handle_actions();
             if self.quit {
                 self.save_recording();
                 return;
@@ -198,62 +243,171 @@ impl Game {
         }
     }
 
-    fn handle_keys(&mut self) {
-        self.input.poll();
-        if is_key_pressed(keys::MUTE) {
-            self.audio.toggle_mute();
+    /// Reads the devices once per frame and acts on what is asked: volume and mute anywhere,
+    /// the pause menu's navigation, play's pause/restart/level keys; play input is latched for
+    /// the next tick.
+    fn handle_actions(&mut self) {
+        let raw = self.devices.poll();
+        self.actions = self.mapper.map(&self.settings.bindings, &raw);
+        self.touch.apply(
+            &raw.touches,
+            screen_width(),
+            screen_height(),
+            &mut self.actions,
+        );
+        let actions = self.actions;
+        let pointer = self.pointer_world();
+        self.play.on_frame(&actions, pointer);
+        // While the controls screen waits for a new control, that press is only the new binding.
+        let capturing = matches!(&self.screen, Screen::Controls(c) if c.capturing);
+        if !capturing {
+            self.handle_global_actions(&actions);
         }
-        super::audio::handle_volume_keys(self.audio.as_mut());
+        let focus_lost = self.devices.take_focus_lost();
+        if self.handle_settings_screens(&actions, &raw) {
+            return;
+        }
         match &mut self.screen {
             Screen::Paused { selected } => {
-                if is_key_pressed(KeyCode::Down) || is_key_pressed(KeyCode::S) {
+                if actions.pressed(Action::MenuDown) {
                     *selected = (*selected + 1) % PAUSE_ITEMS.len();
                 }
-                if is_key_pressed(KeyCode::Up) || is_key_pressed(KeyCode::W) {
+                if actions.pressed(Action::MenuUp) {
                     *selected = (*selected + PAUSE_ITEMS.len() - 1) % PAUSE_ITEMS.len();
                 }
                 let chosen = *selected;
-                if is_key_pressed(keys::PAUSE) {
+                if actions.pressed(Action::MenuBack) {
                     self.resume();
-                } else if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::Space) {
+                } else if actions.pressed(Action::MenuConfirm) {
                     match chosen {
                         0 => self.resume(),
                         1 => self.load_level(self.level_index),
+                        PAUSE_CONTROLS => self.screen = Screen::Controls(ControlsScreen::default()),
+                        PAUSE_ASSISTS => self.screen = Screen::Assists(AssistsScreen::default()),
                         _ => self.quit = true,
                     }
                 }
                 return;
             }
-            Screen::Playing if is_key_pressed(keys::PAUSE) => {
+            // Losing focus pauses play (not a replay being watched or recorded to a screenshot).
+            Screen::Playing
+                if actions.pressed(Action::Pause) || (focus_lost && self.playback.is_none()) =>
+            {
                 self.screen = Screen::Paused { selected: 0 };
                 return;
             }
             _ => {}
         }
-        if is_key_pressed(keys::RESTART) {
+        if actions.pressed(Action::Restart) {
             self.load_level(self.level_index);
-        } else if is_key_pressed(keys::NEXT_LEVEL) {
+        } else if actions.pressed(Action::NextLevel) {
             self.change_level(1);
-        } else if is_key_pressed(keys::PREV_LEVEL) {
+        } else if actions.pressed(Action::PrevLevel) {
             self.change_level(-1);
+        }
+    }
+
+    /// The controls and assists screens; true when one of them had this frame.
+    fn handle_settings_screens(&mut self, actions: &ActionFrame, raw: &RawFrame) -> bool {
+        let changed = match &mut self.screen {
+            Screen::Controls(screen) => {
+                match screen.update(actions, raw, &mut self.settings.bindings) {
+                    ControlsOutcome::Stay => false,
+                    ControlsOutcome::Changed => true,
+                    ControlsOutcome::Back => {
+                        self.screen = Screen::Paused {
+                            selected: PAUSE_CONTROLS,
+                        };
+                        false
+                    }
+                }
+            }
+            Screen::Assists(screen) => match screen.update(actions, &mut self.settings.assists) {
+                AssistsOutcome::Stay => false,
+                AssistsOutcome::Changed => {
+                    self.play.strong_aim_assist = self.settings.assists.strong_aim_assist;
+                    if let Some(recording) = &mut self.recording {
+                        // A run is recorded with every assist it used at any time.
+                        let now = self.settings.assists;
+                        let kept = &mut recording.assists;
+                        kept.game_speed_percent =
+                            kept.game_speed_percent.min(now.game_speed_percent);
+                        kept.strong_aim_assist |= now.strong_aim_assist;
+                        kept.trajectory_preview |= now.trajectory_preview;
+                    }
+                    true
+                }
+                AssistsOutcome::Back => {
+                    self.screen = Screen::Paused {
+                        selected: PAUSE_ASSISTS,
+                    };
+                    false
+                }
+            },
+            _ => return false,
+        };
+        if changed {
+            if let Err(problem) = self.settings_store.save(&self.settings) {
+                super::log_line(&format!("settings: {problem}"));
+            }
+        }
+        true
+    }
+
+    /// Actions read on every screen: mute, volumes, fullscreen.
+    fn handle_global_actions(&mut self, actions: &ActionFrame) {
+        use super::audio::VolumeChannel;
+        if actions.pressed(Action::Mute) {
+            self.audio.toggle_mute();
+        }
+        let volume_actions = [
+            (
+                VolumeChannel::Master,
+                Action::MasterVolumeDown,
+                Action::MasterVolumeUp,
+            ),
+            (
+                VolumeChannel::Music,
+                Action::MusicVolumeDown,
+                Action::MusicVolumeUp,
+            ),
+            (
+                VolumeChannel::Effects,
+                Action::EffectsVolumeDown,
+                Action::EffectsVolumeUp,
+            ),
+        ];
+        for (channel, down, up) in volume_actions {
+            let steps = i32::from(actions.pressed(up)) - i32::from(actions.pressed(down));
+            if steps != 0 {
+                self.audio.change_volume(channel, steps);
+            }
+        }
+        // In the browser F11 is the browser's own fullscreen, and a page may only ask for
+        // fullscreen inside the key's event (the page's button does); the game leaves it alone.
+        if actions.pressed(Action::Fullscreen) && !cfg!(target_arch = "wasm32") {
+            self.fullscreen = !self.fullscreen;
+            macroquad::window::set_fullscreen(self.fullscreen);
         }
     }
 
     fn resume(&mut self) {
         self.screen = Screen::Playing;
         // The key or click that closed the menu must not also jump or fire.
-        self.input.clear();
+        self.play.clear();
     }
 
-    /// The mouse position relative to the player, in metres.
-    fn aim_offset(&self) -> crate::sim::math::Vec2 {
-        let (Some(world), Some(camera)) = (&self.world, &self.camera) else {
-            return crate::sim::math::Vec2::ZERO;
-        };
+    /// The pointer (the mouse, or the last touch on the world) in world coordinates (aiming
+    /// uses the unshaken camera).
+    fn pointer_world(&self) -> Option<crate::sim::math::Vec2> {
+        let camera = self.camera.as_ref()?;
         let cam = camera.to_camera2d(screen_width() / screen_height().max(1.0));
-        let (mx, my) = mouse_position();
-        let mouse_world = sim_vec(cam.screen_to_world(macroquad::math::vec2(mx, my)));
-        mouse_world - world.player.pos
+        let (mx, my) = match (self.touch.active, self.touch.pointer()) {
+            (true, Some(point)) => point,
+            (true, None) => return None,
+            (false, _) => mouse_position(),
+        };
+        Some(sim_vec(cam.screen_to_world(macroquad::math::vec2(mx, my))))
     }
 
     /// Advances the simulation by whole ticks; returns the interpolation fraction for drawing.
@@ -281,7 +435,9 @@ impl Game {
         let ticks_due = if deterministic {
             SCREENSHOT_TICKS_PER_FRAME
         } else {
-            self.clock.advance(frame_s)
+            // The game-speed assist slows the wall-clock pace; the tick stays the same.
+            self.clock
+                .advance(frame_s * self.shown_assists().speed_factor())
         };
         for _ in 0..ticks_due {
             self.tick_once();
@@ -297,20 +453,27 @@ impl Game {
     }
 
     fn tick_once(&mut self) {
-        let aim = self.aim_offset();
+        let Some(world) = &mut self.world else { return };
         let input = match &mut self.playback {
             Some((frames, next)) => {
                 let input = frames.get(*next).copied().unwrap_or_default();
                 *next += 1;
                 input
             }
-            None => self.input.take(aim),
+            None => self.play.take(world),
         };
-        let Some(world) = &mut self.world else { return };
         self.prev = Snapshot::of(world);
         let events = world.step(&input);
         if let Some(recording) = &mut self.recording {
             recording.push(input);
+        }
+        if cfg!(target_arch = "wasm32") && self.playback.is_none() {
+            // The browser test reads this line to see a gamepad's or a touch's shot arrive.
+            if let (true, Some((device, aim))) =
+                (events.contains(&Event::HookFired), self.play.last_fire())
+            {
+                super::log_line(&format!("input: hook fired by {device:?}, aim {aim:?}"));
+            }
         }
         self.audio.on_events(&events, world);
         self.art.on_tick(&events, world);
@@ -382,6 +545,14 @@ impl Game {
         }
     }
 
+    /// The assists of what is on screen: a replay's own, or the player's.
+    fn shown_assists(&self) -> crate::sim::Assists {
+        match &self.options.replay {
+            Some(replay) => replay.assists,
+            None => self.settings.assists,
+        }
+    }
+
     fn draw(&mut self, alpha: f32) {
         let Some(world) = &self.world else {
             let message = match &self.screen {
@@ -410,7 +581,7 @@ impl Game {
         let aspect = screen_width() / screen_height().max(1.0);
         camera.update(world, shown.player_pos, aspect, camera_dt_s);
         let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
-            Some(world.preview_aim(self.aim_offset()))
+            Some(world.preview_aim(self.play.reticle_offset(world)))
         } else {
             None
         };
@@ -423,6 +594,12 @@ impl Game {
             aim.as_ref(),
             &mut self.art,
         );
+        if self.settings.assists.trajectory_preview && world.rope().is_some() {
+            let camera = self.camera.as_ref().expect("set above");
+            macroquad::camera::set_camera(&camera.to_camera2d_shaken(aspect));
+            super::assists_screen::draw_release_trajectory(world);
+            macroquad::camera::set_default_camera();
+        }
         let ticks = world.completed_at_tick.unwrap_or(world.tick);
         draw_hud(
             &world.level.name,
@@ -431,6 +608,11 @@ impl Game {
             ticks,
             world.deaths,
         );
+        let assists = self.shown_assists();
+        super::assists_screen::draw_assists_note(&assists);
+        if self.playback.is_none() {
+            self.touch.draw();
+        }
         self.art
             .record_frame(macroquad::time::get_time() - build_started_s);
         match &self.screen {
@@ -455,6 +637,14 @@ impl Game {
                     "Level complete",
                     &[
                         (format!("time {}", format_time(*ticks)), true),
+                        (
+                            if assists.any() {
+                                format!("with assists: {}", assists.describe())
+                            } else {
+                                String::new()
+                            },
+                            false,
+                        ),
                         (next.into(), false),
                     ],
                     palette::GOAL,
@@ -465,6 +655,8 @@ impl Game {
                 &[("N / P: pick a level   R: play this one again".into(), true)],
                 palette::GOAL,
             ),
+            Screen::Controls(screen) => screen.draw(&self.settings.bindings),
+            Screen::Assists(screen) => screen.draw(&self.settings.assists),
             Screen::Playing | Screen::LevelError(_) => {}
         }
     }

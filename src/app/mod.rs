@@ -2,14 +2,17 @@
 //! asset loading. It reads the simulation and changes it only through `World::step`.
 
 pub mod assets;
+pub mod assists_screen;
 pub mod audio;
 pub mod camera;
+pub mod controls_screen;
 pub mod frame_clock;
 pub mod game_loop;
-pub mod input_map;
+pub mod input;
 pub mod palette;
 pub mod render;
 pub mod screenshot;
+pub mod settings;
 pub mod storage;
 /// The browser entry (URL query, solution replay over HTTP); its parsing is tested natively.
 pub mod web;

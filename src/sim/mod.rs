@@ -2,6 +2,7 @@
 //! pass text in and get state and events out. Tests, benches, replays and the browser build all
 //! run exactly this code.
 
+pub mod assists;
 pub mod event;
 pub mod geometry;
 pub mod hook;
@@ -19,6 +20,7 @@ pub mod triggers;
 pub mod tuning;
 pub mod world;
 
+pub use assists::Assists;
 pub use event::{AttachKind, Event};
 pub use input::InputFrame;
 pub use level::{LevelDef, LevelError, LevelIndex, RonError};

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::assists::Assists;
 use super::input::InputFrame;
 use super::level::RonError;
 use super::world::World;
@@ -14,6 +15,10 @@ pub struct Replay {
     pub level: String,
     /// `(repeat count, input)` runs, in tick order.
     pub runs: Vec<(u32, InputFrame)>,
+    /// The assists the run was played with (absent in replays without any, and in replays
+    /// older than assists).
+    #[serde(default, skip_serializing_if = "Assists::is_default")]
+    pub assists: Assists,
 }
 
 /// How a replay ended.
@@ -47,6 +52,7 @@ impl Replay {
         Replay {
             level: level.into(),
             runs: Vec::new(),
+            assists: Assists::default(),
         }
     }
 
@@ -80,8 +86,10 @@ impl Replay {
         RonError::parse(text, file)
     }
 
-    /// Runs the replay on `world` until the goal or the end of its inputs.
+    /// Runs the replay on `world` (with the replay's assists) until the goal or the end of its
+    /// inputs.
     pub fn run(&self, world: &mut World) -> ReplayOutcome {
+        world.invincible = self.assists.invincible;
         for input in self.frames() {
             if world.is_completed() {
                 break;

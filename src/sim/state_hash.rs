@@ -74,6 +74,7 @@ impl World {
             completed_at_tick,
             teleported_at_tick,
             deaths,
+            invincible,
         } = self;
         let mut h = StateHasher::new();
         h.u64(*tick);
@@ -107,6 +108,7 @@ impl World {
         h.option_u64(*completed_at_tick);
         h.option_u64(*teleported_at_tick);
         h.u64(*deaths as u64);
+        h.bool(*invincible);
         h.finish()
     }
 }

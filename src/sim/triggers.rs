@@ -32,7 +32,13 @@ impl World {
         self.switches_pressed.fill(false);
         for tag in touched {
             match tag.kind {
-                ColliderKind::Hazard => died = true,
+                ColliderKind::Hazard if !self.invincible => died = true,
+                // Invincible: a hazard throws the player up instead (Celeste's assist bounce),
+                // so they can climb out of a spiked pit; falling out of the level still kills.
+                ColliderKind::Hazard => {
+                    let bounce = self.tuning.player.jump_speed_m_per_s;
+                    self.player.vel.y = self.player.vel.y.max(bounce);
+                }
                 ColliderKind::Switch => {
                     if let Some(pressed) = self.switches_pressed.get_mut(tag.index) {
                         *pressed = true;

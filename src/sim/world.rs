@@ -45,6 +45,9 @@ pub struct World {
     /// interpolate across it.
     pub teleported_at_tick: Option<u64>,
     pub deaths: u32,
+    /// The invincibility assist: hazards bounce the player up instead of killing (falling out
+    /// of the level still kills). Set by the front end and by `Replay::run`.
+    pub invincible: bool,
 }
 
 impl std::fmt::Debug for World {
@@ -95,6 +98,7 @@ impl World {
             completed_at_tick: None,
             teleported_at_tick: None,
             deaths: 0,
+            invincible: false,
             level: Arc::new(level),
             geometry,
             tuning,

@@ -31,9 +31,9 @@ pub trait AudioOut {
     fn on_events(&mut self, events: &[Event], world: &World);
     /// Called once per rendered frame, for continuous sounds (rope creak, wind).
     fn update(&mut self, world: Option<&World>, paused: bool);
-    /// Toggles mute (the M key).
+    /// Toggles mute (the Mute action).
     fn toggle_mute(&mut self) {}
-    /// Moves a volume by `steps` key presses (see `handle_volume_keys`).
+    /// Moves a volume by `steps` presses of its volume actions.
     fn change_volume(&mut self, _channel: VolumeChannel, _steps: i32) {}
     /// Draws a short note after a settings change (screen space, over everything).
     fn draw_overlay(&mut self) {}
@@ -249,45 +249,6 @@ fn draw_note(text: &str) {
         crate::app::palette::BACKGROUND.color(),
     );
     draw_text(text, x, y, size as f32, crate::app::palette::TEXT.color());
-}
-
-/// Volume keys, one place (M, mute, is `input_map::keys::MUTE`).
-pub mod keys {
-    use macroquad::input::KeyCode;
-    pub const MASTER_DOWN: [KeyCode; 2] = [KeyCode::Minus, KeyCode::KpSubtract];
-    pub const MASTER_UP: [KeyCode; 2] = [KeyCode::Equal, KeyCode::KpAdd];
-    pub const MUSIC_DOWN: KeyCode = KeyCode::LeftBracket;
-    pub const MUSIC_UP: KeyCode = KeyCode::RightBracket;
-    pub const EFFECTS_DOWN: KeyCode = KeyCode::Comma;
-    pub const EFFECTS_UP: KeyCode = KeyCode::Period;
-}
-
-/// Reads the volume keys once per frame and passes changes to `audio`.
-pub fn handle_volume_keys(audio: &mut dyn AudioOut) {
-    let pressed = crate::app::input_map::any_pressed;
-    let changes = [
-        (
-            VolumeChannel::Master,
-            pressed(&keys::MASTER_UP),
-            pressed(&keys::MASTER_DOWN),
-        ),
-        (
-            VolumeChannel::Music,
-            pressed(&[keys::MUSIC_UP]),
-            pressed(&[keys::MUSIC_DOWN]),
-        ),
-        (
-            VolumeChannel::Effects,
-            pressed(&[keys::EFFECTS_UP]),
-            pressed(&[keys::EFFECTS_DOWN]),
-        ),
-    ];
-    for (channel, up, down) in changes {
-        let steps = i32::from(up) - i32::from(down);
-        if steps != 0 {
-            audio.change_volume(channel, steps);
-        }
-    }
 }
 
 /// Whether the player turned sound off for this run (`TETHER_AUDIO=off`): no device is opened.
