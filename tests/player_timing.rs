@@ -80,7 +80,9 @@ fn coyote_time_allows_a_jump_for_exactly_its_window() {
 }
 
 /// Presses jump while falling, `ticks_before_landing` ticks before the player lands.
-fn buffered_jump(ticks_before_landing: u32) -> bool {
+/// Presses jump `ticks_before_landing` ticks before the drop lands; returns the tick the jump
+/// happened on, if it did, and the landing tick.
+fn buffered_jump_tick(ticks_before_landing: u32) -> (Option<u64>, u64) {
     // Find the landing tick first.
     let mut probe = common::world_from(DROP);
     let landing_tick = loop {
@@ -92,15 +94,31 @@ fn buffered_jump(ticks_before_landing: u32) -> bool {
     };
     let press_tick = landing_tick - ticks_before_landing as u64;
     let mut world = common::world_from(DROP);
-    let mut any_jump = false;
+    let mut jumped_at = None;
     while world.tick < landing_tick + 2 {
         let input = InputFrame {
             jump_pressed: world.tick + 1 == press_tick,
             ..Default::default()
         };
-        any_jump |= jumped(&world.step(&input));
+        if jumped(&world.step(&input)) {
+            jumped_at = jumped_at.or(Some(world.tick));
+        }
     }
-    any_jump
+    (jumped_at, landing_tick)
+}
+
+/// Whether a press that many ticks before landing jumps; when it does, it must be on the
+/// landing tick itself (a buffered jump a tick late loses a tick of the run and feels sticky).
+fn buffered_jump(ticks_before_landing: u32) -> bool {
+    let (jumped_at, landing_tick) = buffered_jump_tick(ticks_before_landing);
+    if let Some(tick) = jumped_at {
+        assert_eq!(
+            tick, landing_tick,
+            "a jump pressed {ticks_before_landing} ticks before landing fired on tick {tick}, \
+             not on the landing tick {landing_tick}"
+        );
+    }
+    jumped_at.is_some()
 }
 
 #[test]
@@ -198,6 +216,10 @@ fn player_does_not_stick_to_walls() {
         });
     }
     let mut heights = Vec::new();
+    // The wall's face is at x = 1.5; the player's right side is half its width from its centre.
+    let wall_face_x = 1.5;
+    let half_width_m = common::tuning().player.half_width_m;
+    let mut touched_wall_in_the_air = false;
     for _ in 0..150 {
         world.step(&InputFrame {
             move_x: 1,
@@ -205,7 +227,14 @@ fn player_does_not_stick_to_walls() {
             ..Default::default()
         });
         heights.push(world.player.pos.y);
+        let gap_m = wall_face_x - (world.player.pos.x + half_width_m);
+        touched_wall_in_the_air |=
+            !world.player.grounded && world.player.pos.y > 1.0 && gap_m < 0.01;
     }
+    assert!(
+        touched_wall_in_the_air,
+        "the player pressed against the wall in the air (else this test proves nothing)"
+    );
     assert!(
         world.player.grounded,
         "the player slid back down to the floor (at {:?}, vel {:?})",
