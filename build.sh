@@ -71,8 +71,14 @@ cmd_run() {
 
 # The browser build's steps (web_build, web_serve, web_test) live in scripts/web.sh, which only
 # defines functions. (Other scripts/*.sh are standalone programs and must not be sourced.)
+# It is part of the game: a checkout without it is broken, and says so rather than skipping
+# the browser test.
+if [ ! -f scripts/web.sh ]; then
+    echo "error: scripts/web.sh is missing (the browser build and test live there)" >&2
+    exit 1
+fi
 # shellcheck source=scripts/web.sh
-[ -f scripts/web.sh ] && . scripts/web.sh
+. scripts/web.sh
 
 cmd_test() {
     native_deps
@@ -93,10 +99,8 @@ cmd_test() {
     done
     log "render smoke test under Xvfb"
     scripts/render_smoke_test.sh
-    if declare -F web_test >/dev/null; then
-        log "browser test"
-        web_test
-    fi
+    log "browser test"
+    web_test
     log "all tests passed"
 }
 
@@ -113,8 +117,8 @@ case "${1:-}" in
     run) shift; cmd_run "$@" ;;
     test) shift; cmd_test "$@" ;;
     bench) shift; cmd_bench "$@" ;;
-    web) shift; declare -F web_build >/dev/null || { echo "web build not available" >&2; exit 1; }; web_build "$@" ;;
-    serve) shift; declare -F web_serve >/dev/null || { echo "web build not available" >&2; exit 1; }; web_serve "$@" ;;
+    web) shift; web_build "$@" ;;
+    serve) shift; web_serve "$@" ;;
     screenshots) shift; native_deps; scripts/screenshots.sh "$@" ;;
     check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
     *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;

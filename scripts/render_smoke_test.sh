@@ -25,6 +25,18 @@ TICK=$(python3 -c 'import sys; sys.path.insert(0, "scripts"); import web_test
 print(web_test.choose_hold_tick(sys.argv[1]))' "$REPLAY")
 echo "screenshot of $REPLAY at tick $TICK (mid first swing)"
 LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" \
-    "$BIN" --replay "$REPLAY" --screenshot "$out/shot.png" --at-tick "$TICK"
+    "$BIN" --replay "$REPLAY" --screenshot "$out/shot.png" --at-tick "$TICK" 2>&1 | tee "$out/game.log"
 python3 scripts/png_colors.py "$out/shot.png" "rope=$ROPE:150" "player=$PLAYER:200"
+# The game logs where it drew the player and the rope's anchor on the saved frame: the level
+# must be drawn, the player there, and the rope's pixels along the line between the two.
+LAYOUT=$(grep -m1 "screenshot layout:" "$out/game.log" || true)
+if [ -z "$LAYOUT" ]; then
+    echo "error: the game logged no screenshot layout" >&2
+    exit 1
+fi
+python3 -c 'import sys; sys.path.insert(0, "scripts"); import web_test
+try:
+    print("ok:", web_test.check_shot(sys.argv[1], web_test.read_palette("src/app/palette.rs"), sys.argv[2]))
+except web_test.TestFailure as err:
+    sys.exit(f"render smoke test FAILED: {err}")' "$out/shot.png" "$LAYOUT"
 if [ -n "${TETHER_KEEP_SCREENSHOT:-}" ]; then cp "$out/shot.png" "$TETHER_KEEP_SCREENSHOT"; fi

@@ -89,6 +89,10 @@ pub struct Game {
     art: Art,
     quit: bool,
     fullscreen: bool,
+    /// Where the last frame drew the player and the rope's anchor, in screen pixels, and the
+    /// last such line logged while held: the screenshot tests check the picture against it.
+    shot_layout: String,
+    logged_layout: String,
 }
 
 impl Game {
@@ -122,6 +126,8 @@ impl Game {
             art: Art::new(),
             quit: false,
             fullscreen: false,
+            shot_layout: String::new(),
+            logged_layout: String::new(),
             options,
         };
         let loaded = game.settings_store.load();
@@ -464,6 +470,19 @@ impl Game {
         };
         self.prev = Snapshot::of(world);
         let events = world.step(&input);
+        if let (Some((frames, next)), Some(replay)) = (&self.playback, &self.options.replay) {
+            // The live playback's end, in the words of `tether replay`: the browser test checks
+            // it against the desktop's as well as the copy run at start-up, so what was drawn
+            // is what was verified.
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::GoalReached { .. }))
+                || *next == frames.len()
+            {
+                let outcome = crate::sim::ReplayOutcome::of(world);
+                super::log_line(&format!("replay live outcome: {}: {outcome}", replay.level));
+            }
+        }
         if let Some(recording) = &mut self.recording {
             recording.push(input);
         }
@@ -532,6 +551,7 @@ impl Game {
         }
         super::screenshot::save_screen(&path);
         super::log_line(&format!("screenshot at tick {tick}: {}", path.display()));
+        super::log_line(&format!("screenshot layout: {}", self.shot_layout));
         true
     }
 
@@ -594,6 +614,24 @@ impl Game {
             aim.as_ref(),
             &mut self.art,
         );
+        self.shot_layout = shot_layout(
+            &self
+                .camera
+                .as_ref()
+                .expect("set above")
+                .to_camera2d_shaken(aspect),
+            &shown,
+        );
+        let held = self
+            .options
+            .hold_at_tick
+            .is_some_and(|hold| world.tick >= hold);
+        if held && self.shot_layout != self.logged_layout {
+            // Logged while it changes (the camera settles on the held frame), so the last line
+            // before a screenshot describes it.
+            super::log_line(&format!("held layout: {}", self.shot_layout));
+            self.logged_layout = self.shot_layout.clone();
+        }
         if self.settings.assists.trajectory_preview && world.rope().is_some() {
             let camera = self.camera.as_ref().expect("set above");
             macroquad::camera::set_camera(&camera.to_camera2d_shaken(aspect));
@@ -660,4 +698,24 @@ impl Game {
             Screen::Playing | Screen::LevelError(_) => {}
         }
     }
+}
+
+/// `tick=T scale=S player=(x,y) anchor=(x,y)`: where `shown` puts the player and the rope's
+/// anchor on screen, in physical pixels from the top left (the anchor only while there is a
+/// rope). The screenshot tests look for the rope's pixels between the two.
+fn shot_layout(camera: &macroquad::camera::Camera2D, shown: &Snapshot) -> String {
+    let scale = macroquad::window::screen_dpi_scale();
+    let pixel = |v: crate::sim::math::Vec2| {
+        let p = camera.world_to_screen(super::render::mq(v)) * scale;
+        format!("({:.0},{:.0})", p.x, p.y)
+    };
+    let mut layout = format!(
+        "tick={} scale={scale} player={}",
+        shown.tick,
+        pixel(shown.player_pos)
+    );
+    if let Some(anchor) = shown.rope_nodes.first() {
+        layout += &format!(" anchor={}", pixel(*anchor));
+    }
+    layout
 }

@@ -96,6 +96,14 @@ impl Replay {
             }
             world.step(input);
         }
+        ReplayOutcome::of(world)
+    }
+}
+
+impl ReplayOutcome {
+    /// Where `world` stands as a replay's outcome: the goal, its tick (or the current one),
+    /// deaths and the final-state hash.
+    pub fn of(world: &World) -> ReplayOutcome {
         ReplayOutcome {
             goal_reached: world.is_completed(),
             ticks: world.completed_at_tick.unwrap_or(world.tick),
