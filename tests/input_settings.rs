@@ -23,6 +23,7 @@ fn settings_round_trip_through_the_file_atomically() {
         .rebind(Action::Jump, 0, Binding::Key(KeyCode::C));
     settings.assists.game_speed_percent = 60;
     settings.assists.trajectory_preview = true;
+    settings.comfort.screen_shake = false;
     store.save(&settings).unwrap();
     let loaded = store.load();
     assert_eq!(loaded.problem, None);
@@ -79,4 +80,8 @@ fn a_partial_file_keeps_defaults_for_what_it_leaves_out() {
         InputSettings::from_ron("(assists: (game_speed_percent: 73))", "input.ron").unwrap();
     assert_eq!(settings.assists.game_speed_percent, 70, "rounded to a step");
     assert_eq!(settings.bindings, tether::app::input::Bindings::default());
+    assert!(
+        settings.comfort.screen_shake,
+        "screen shake stays on when the file does not mention it"
+    );
 }

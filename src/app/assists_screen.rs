@@ -1,9 +1,11 @@
 //! The assists screen (Celeste-style, no judgement): game speed 50–100 %, invincibility, a
 //! stronger aim assist, and a preview of where letting go of the rope would fly. Also the
-//! release-trajectory preview itself and the note shown with the time.
+//! release-trajectory preview itself and the note shown with the time. The screen also holds
+//! the one comfort setting, screen shake, which is not an assist (it changes nothing in play).
 
 use super::input::action::Action;
 use super::input::mapping::ActionFrame;
+use super::settings::Comfort;
 use crate::sim::geometry::groups;
 use crate::sim::math::Vec2;
 use crate::sim::{Assists, World, TICK_DT_S};
@@ -20,10 +22,15 @@ pub struct AssistsScreen {
     pub selected: usize,
 }
 
-const ROWS: usize = 5;
+const ROWS: usize = 6;
 
 impl AssistsScreen {
-    pub fn update(&mut self, actions: &ActionFrame, assists: &mut Assists) -> AssistsOutcome {
+    pub fn update(
+        &mut self,
+        actions: &ActionFrame,
+        assists: &mut Assists,
+        comfort: &mut Comfort,
+    ) -> AssistsOutcome {
         if actions.pressed(Action::MenuBack) {
             return AssistsOutcome::Back;
         }
@@ -36,7 +43,7 @@ impl AssistsScreen {
         let step = i32::from(actions.pressed(Action::MenuRight))
             - i32::from(actions.pressed(Action::MenuLeft));
         let confirm = actions.pressed(Action::MenuConfirm);
-        let before = *assists;
+        let before = (*assists, *comfort);
         match self.selected {
             // Enter steps the speed down and wraps from the slowest back to full speed.
             0 if confirm && step == 0 => {
@@ -50,17 +57,18 @@ impl AssistsScreen {
             1 if confirm || step != 0 => assists.invincible = !assists.invincible,
             2 if confirm || step != 0 => assists.strong_aim_assist = !assists.strong_aim_assist,
             3 if confirm || step != 0 => assists.trajectory_preview = !assists.trajectory_preview,
-            4 if confirm => return AssistsOutcome::Back,
+            4 if confirm || step != 0 => comfort.screen_shake = !comfort.screen_shake,
+            5 if confirm => return AssistsOutcome::Back,
             _ => {}
         }
-        if *assists != before {
+        if (*assists, *comfort) != before {
             AssistsOutcome::Changed
         } else {
             AssistsOutcome::Stay
         }
     }
 
-    pub fn draw(&self, assists: &Assists) {
+    pub fn draw(&self, assists: &Assists, comfort: &Comfort) {
         let on = |b: bool| if b { "on" } else { "off" };
         let rows = [
             format!("Game speed: < {}% >", assists.game_speed_percent),
@@ -70,6 +78,7 @@ impl AssistsScreen {
                 "Release trajectory preview: {}",
                 on(assists.trajectory_preview)
             ),
+            format!("Screen shake: {}", on(comfort.screen_shake)),
             "Back".to_owned(),
         ];
         let mut lines: Vec<(String, bool)> = rows
@@ -170,31 +179,50 @@ mod tests {
     fn the_menu_changes_speed_and_toggles_assists() {
         let mut screen = AssistsScreen::default();
         let mut a = Assists::default();
+        let mut c = Comfort::default();
         assert_eq!(
-            screen.update(&press(KeyCode::Left), &mut a),
+            screen.update(&press(KeyCode::Left), &mut a, &mut c),
             AssistsOutcome::Changed
         );
-        screen.update(&press(KeyCode::Left), &mut a);
+        screen.update(&press(KeyCode::Left), &mut a, &mut c);
         assert_eq!(a.game_speed_percent, 80);
         assert_eq!(
-            screen.update(&press(KeyCode::Right), &mut a),
+            screen.update(&press(KeyCode::Right), &mut a, &mut c),
             AssistsOutcome::Changed
         );
         assert_eq!(a.game_speed_percent, 90);
-        screen.update(&press(KeyCode::Down), &mut a);
-        screen.update(&press(KeyCode::Enter), &mut a);
+        screen.update(&press(KeyCode::Down), &mut a, &mut c);
+        screen.update(&press(KeyCode::Enter), &mut a, &mut c);
         assert!(a.invincible);
-        screen.update(&press(KeyCode::Down), &mut a);
-        screen.update(&press(KeyCode::Down), &mut a);
-        screen.update(&press(KeyCode::Enter), &mut a);
+        screen.update(&press(KeyCode::Down), &mut a, &mut c);
+        screen.update(&press(KeyCode::Down), &mut a, &mut c);
+        screen.update(&press(KeyCode::Enter), &mut a, &mut c);
         assert!(a.trajectory_preview && !a.strong_aim_assist);
-        screen.update(&press(KeyCode::Down), &mut a);
+        // Screen shake: on by default, toggled off, saved with the settings (a change).
+        assert!(c.screen_shake);
+        screen.update(&press(KeyCode::Down), &mut a, &mut c);
         assert_eq!(
-            screen.update(&press(KeyCode::Enter), &mut a),
+            screen.update(&press(KeyCode::Enter), &mut a, &mut c),
+            AssistsOutcome::Changed
+        );
+        assert!(!c.screen_shake);
+        assert_eq!(
+            a,
+            Assists {
+                game_speed_percent: 90,
+                invincible: true,
+                trajectory_preview: true,
+                ..Default::default()
+            },
+            "screen shake is not an assist: no assist changed"
+        );
+        screen.update(&press(KeyCode::Down), &mut a, &mut c);
+        assert_eq!(
+            screen.update(&press(KeyCode::Enter), &mut a, &mut c),
             AssistsOutcome::Back
         );
         assert_eq!(
-            screen.update(&press(KeyCode::Escape), &mut a),
+            screen.update(&press(KeyCode::Escape), &mut a, &mut c),
             AssistsOutcome::Back
         );
     }

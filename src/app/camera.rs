@@ -34,8 +34,11 @@ pub struct CameraState {
     /// 0..1; drives the shake offset.
     trauma: f32,
     shake_ticks: u64,
-    /// The player can turn shaking off (`TETHER_SCREEN_SHAKE=off`).
-    pub shake_enabled: bool,
+    /// Whether the view shakes: the player's setting (Assists screen), always off when the
+    /// environment says `TETHER_SCREEN_SHAKE=off`.
+    shake_enabled: bool,
+    /// `TETHER_SCREEN_SHAKE` is not `off` (read once).
+    shake_allowed_by_env: bool,
 }
 
 impl CameraState {
@@ -47,7 +50,13 @@ impl CameraState {
             trauma: 0.0,
             shake_ticks: 0,
             shake_enabled: shake_enabled_by_env(),
+            shake_allowed_by_env: shake_enabled_by_env(),
         }
+    }
+
+    /// Follows the player's screen-shake setting (unless the environment turned shaking off).
+    pub fn set_shake(&mut self, on: bool) {
+        self.shake_enabled = on && self.shake_allowed_by_env;
     }
 
     /// A y-up macroquad camera showing `view_height_m` of world around `center`. (macroquad's

@@ -328,7 +328,11 @@ impl Game {
                     }
                 }
             }
-            Screen::Assists(screen) => match screen.update(actions, &mut self.settings.assists) {
+            Screen::Assists(screen) => match screen.update(
+                actions,
+                &mut self.settings.assists,
+                &mut self.settings.comfort,
+            ) {
                 AssistsOutcome::Stay => false,
                 AssistsOutcome::Changed => {
                     self.play.strong_aim_assist = self.settings.assists.strong_aim_assist;
@@ -599,6 +603,7 @@ impl Game {
         let camera_dt_s = self.camera_dt_s();
         let camera = self.camera.get_or_insert_with(|| CameraState::new(world));
         let aspect = screen_width() / screen_height().max(1.0);
+        camera.set_shake(self.settings.comfort.screen_shake);
         camera.update(world, shown.player_pos, aspect, camera_dt_s);
         let aim = if matches!(self.screen, Screen::Playing) && self.playback.is_none() {
             Some(world.preview_aim(self.play.reticle_offset(world)))
@@ -694,7 +699,7 @@ impl Game {
                 palette::GOAL,
             ),
             Screen::Controls(screen) => screen.draw(&self.settings.bindings),
-            Screen::Assists(screen) => screen.draw(&self.settings.assists),
+            Screen::Assists(screen) => screen.draw(&self.settings.assists, &self.settings.comfort),
             Screen::Playing | Screen::LevelError(_) => {}
         }
     }

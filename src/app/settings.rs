@@ -1,4 +1,4 @@
-//! The input settings kept between runs: bindings and assists. A RON file beside the audio
+//! The input settings kept between runs: bindings, assists and comfort (screen shake). A RON file beside the audio
 //! settings on the desktop (`input.ron` in the same config folder), `localStorage` in the
 //! browser (through `web/gamepad_plugin.js`).
 //!
@@ -25,6 +25,21 @@ pub const INPUT_SETTINGS_FILE: &str = "input.ron";
 pub struct InputSettings {
     pub bindings: Bindings,
     pub assists: Assists,
+    pub comfort: Comfort,
+}
+
+/// How the game looks that is a matter of comfort, not of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Comfort {
+    /// The small shake on hard landings and deaths (some players get motion sick).
+    pub screen_shake: bool,
+}
+
+impl Default for Comfort {
+    fn default() -> Comfort {
+        Comfort { screen_shake: true }
+    }
 }
 
 impl InputSettings {
