@@ -133,29 +133,11 @@
     }
 
     function settings_load(ptr, cap) {
-        try {
-            const text = window.localStorage.getItem(SETTINGS_KEY);
-            if (text === null) {
-                return -1;
-            }
-            const bytes = new TextEncoder().encode(text);
-            if (bytes.length > cap) {
-                return -2;
-            }
-            new Uint8Array(wasm_memory.buffer, ptr, bytes.length).set(bytes);
-            return bytes.length;
-        } catch (e) {
-            return -1; // storage disabled: settings live in memory only
-        }
+        return window.tether_storage.load(SETTINGS_KEY, ptr, cap);
     }
 
     function settings_save(ptr, len) {
-        try {
-            const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
-            window.localStorage.setItem(SETTINGS_KEY, text);
-        } catch (e) {
-            console.warn("tether audio: cannot save settings:", e);
-        }
+        window.tether_storage.save(SETTINGS_KEY, ptr, len, "audio settings");
     }
 
     // For the browser console and tests: what the plugin holds right now.

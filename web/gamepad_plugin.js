@@ -65,28 +65,10 @@
                 return STATE_LEN;
             };
             importObject.env.tether_input_settings_load = function (ptr, cap) {
-                try {
-                    const text = window.localStorage.getItem(INPUT_SETTINGS_KEY);
-                    if (text === null) {
-                        return -1;
-                    }
-                    const bytes = new TextEncoder().encode(text);
-                    if (bytes.length > cap) {
-                        return -2;
-                    }
-                    new Uint8Array(wasm_memory.buffer, ptr, bytes.length).set(bytes);
-                    return bytes.length;
-                } catch (e) {
-                    return -1;
-                }
+                return window.tether_storage.load(INPUT_SETTINGS_KEY, ptr, cap);
             };
             importObject.env.tether_input_settings_save = function (ptr, len) {
-                try {
-                    const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
-                    window.localStorage.setItem(INPUT_SETTINGS_KEY, text);
-                } catch (e) {
-                    console.warn("tether input: cannot save settings:", e);
-                }
+                window.tether_storage.save(INPUT_SETTINGS_KEY, ptr, len, "input settings");
             };
         },
     });
