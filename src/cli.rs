@@ -4,23 +4,22 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::sim::{LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, Tuning, World};
+use crate::files::{read_text_bounded, resolve_in_dir};
+use crate::sim::{limits, LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, Tuning, World};
 
 /// Where the tuning file lives, relative to the game's data root.
 pub const TUNING_PATH: &str = "assets/tuning.ron";
 pub const LEVELS_DIR: &str = "levels";
 pub const LEVEL_INDEX_PATH: &str = "levels/index.ron";
 
-/// Reads a text file; the error names the file.
+/// Reads a level file (at most `MAX_LEVEL_FILE_BYTES`); the error names the file.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    std::fs::read(path)
-        .map_err(|err| format!("{}: cannot read: {err}", path.display()))
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+    read_text_bounded(path, limits::MAX_LEVEL_FILE_BYTES)
 }
 
 pub fn load_tuning(root: &Path) -> Result<Arc<Tuning>, String> {
     let path = root.join(TUNING_PATH);
-    let text = read_text(&path)?;
+    let text = read_text_bounded(&path, limits::MAX_TUNING_FILE_BYTES)?;
     Tuning::from_ron(&text, &path.display().to_string())
         .map(Arc::new)
         .map_err(|err| err.to_string())
@@ -82,10 +81,13 @@ pub fn check(root: &Path, files: &[PathBuf]) -> i32 {
 /// Parses a level index and checks that every level it lists exists beside it.
 fn check_index(path: &Path) -> Result<usize, String> {
     let name = path.display().to_string();
-    let index = LevelIndex::from_ron(&read_text(path)?, &name).map_err(|e| e.to_string())?;
+    let text = read_text_bounded(path, limits::MAX_LEVEL_INDEX_FILE_BYTES)?;
+    let index = LevelIndex::from_ron(&text, &name).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     for (i, level) in index.levels.iter().enumerate() {
-        if !dir.join(level).is_file() {
+        let level_path =
+            resolve_in_dir(dir, level).map_err(|err| format!("{name}: levels[{i}]: {err}"))?;
+        if !level_path.is_file() {
             return Err(format!(
                 "{name}: levels[{i}]: \"{level}\" does not exist in {}",
                 dir.display()
@@ -98,10 +100,12 @@ fn check_index(path: &Path) -> Result<usize, String> {
 /// Loads a replay and the level it names (relative to `root/levels`), and runs it.
 pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
     let tuning = load_tuning(root)?;
-    let text = read_text(replay_path)?;
-    let replay =
-        Replay::from_ron(&text, &replay_path.display().to_string()).map_err(|e| e.to_string())?;
-    let mut world = load_world(&root.join(LEVELS_DIR).join(&replay.level), tuning)?;
+    let text = read_text_bounded(replay_path, limits::MAX_REPLAY_FILE_BYTES)?;
+    let name = replay_path.display().to_string();
+    let replay = Replay::from_ron(&text, &name).map_err(|e| e.to_string())?;
+    let level_path = resolve_in_dir(&root.join(LEVELS_DIR), &replay.level)
+        .map_err(|err| format!("{name}: level: {err}"))?;
+    let mut world = load_world(&level_path, tuning)?;
     Ok(replay.run(&mut world))
 }
 

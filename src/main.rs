@@ -95,7 +95,10 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             }
             "--replay" => {
                 let path = PathBuf::from(value(i)?);
-                let text = tether::cli::read_text(&path)?;
+                let text = tether::files::read_text_bounded(
+                    &path,
+                    tether::sim::limits::MAX_REPLAY_FILE_BYTES,
+                )?;
                 let replay = Replay::from_ron(&text, &path.display().to_string())
                     .map_err(|e| e.to_string())?;
                 options.replay = Some(replay);

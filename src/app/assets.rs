@@ -11,7 +11,7 @@ use macroquad::window::{next_frame, screen_height, screen_width};
 use crate::app::palette;
 use crate::app::render::hud::{draw_centered, draw_title_screen};
 use crate::cli::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
-use crate::sim::{LevelIndex, Tuning};
+use crate::sim::{limits, LevelIndex, Tuning};
 
 /// A level file as loaded: its name in the index and its text, or why it could not be read.
 pub struct LevelFile {
@@ -42,10 +42,19 @@ pub fn draw_loading(done: usize, total: usize, what: &str) {
     draw_centered(&format!("loading {what}"), y + 44.0, 22, palette::TEXT_DIM);
 }
 
-async fn fetch(path: &str) -> Result<String, String> {
-    load_string(path)
+/// Loads a text file, refusing one over `max_bytes` before it is parsed. (Over HTTP the whole
+/// file has arrived by then; what matters is that no parser sees it.)
+async fn fetch(path: &str, max_bytes: u64) -> Result<String, String> {
+    let text = load_string(path)
         .await
-        .map_err(|err| format!("{path}: cannot load: {err}"))
+        .map_err(|err| format!("{path}: cannot load: {err}"))?;
+    if text.len() as u64 > max_bytes {
+        return Err(format!(
+            "{path}: is {} bytes, at most {max_bytes} allowed",
+            text.len()
+        ));
+    }
+    Ok(text)
 }
 
 /// Loads everything the game needs before play. `Err` holds the message for a problem that
@@ -53,9 +62,9 @@ async fn fetch(path: &str) -> Result<String, String> {
 pub async fn load_game_data() -> Result<GameData, String> {
     draw_loading(0, 1, TUNING_PATH);
     next_frame().await;
-    let tuning_text = fetch(TUNING_PATH).await?;
+    let tuning_text = fetch(TUNING_PATH, limits::MAX_TUNING_FILE_BYTES).await?;
     let tuning = Tuning::from_ron(&tuning_text, TUNING_PATH).map_err(|err| err.to_string())?;
-    let index_text = fetch(LEVEL_INDEX_PATH).await?;
+    let index_text = fetch(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
     let index =
         LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
     let total = index.levels.len() + 2;
@@ -66,7 +75,7 @@ pub async fn load_game_data() -> Result<GameData, String> {
         let path = format!("{LEVELS_DIR}/{name}");
         levels.push(LevelFile {
             name: name.clone(),
-            text: fetch(&path).await,
+            text: fetch(&path, limits::MAX_LEVEL_FILE_BYTES).await,
         });
     }
     Ok(GameData {
@@ -75,7 +84,8 @@ pub async fn load_game_data() -> Result<GameData, String> {
     })
 }
 
-/// Loads any text file through the same loader (replays on the web, for instance).
-pub async fn load_text(path: &str) -> Result<String, String> {
-    fetch(path).await
+/// Loads any text file through the same loader (the level index and replays on the web), at
+/// most `max_bytes` long (a limit of `sim::limits`).
+pub async fn load_text(path: &str, max_bytes: u64) -> Result<String, String> {
+    fetch(path, max_bytes).await
 }

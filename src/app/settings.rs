@@ -103,16 +103,21 @@ impl InputSettingsStore {
             problem,
         };
         let (text, source) = match self {
-            InputSettingsStore::File(path) => match std::fs::read_to_string(path) {
-                Ok(text) => (text, path.display().to_string()),
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => return defaults(None),
-                Err(err) => {
-                    return defaults(Some(format!(
-                        "{}: cannot read ({err}); using the default controls",
-                        path.display()
-                    )))
+            InputSettingsStore::File(path) => {
+                match crate::files::read_bounded(path, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
+                {
+                    Ok(text) => (text, path.display().to_string()),
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                        return defaults(None)
+                    }
+                    Err(err) => {
+                        return defaults(Some(format!(
+                            "{}: cannot read ({err}); using the default controls",
+                            path.display()
+                        )))
+                    }
                 }
-            },
+            }
             #[cfg(target_arch = "wasm32")]
             InputSettingsStore::Browser => match browser::load() {
                 Some(text) => (text, "localStorage tether.input".to_owned()),

@@ -73,7 +73,9 @@ pub fn solution_path(level_file: &str) -> String {
 /// Loads the solution replay of the 0-based level `index`: the level index names the file.
 pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
     use crate::cli::LEVEL_INDEX_PATH;
-    let index_text = super::assets::load_text(LEVEL_INDEX_PATH).await?;
+    use crate::sim::limits;
+    let index_text =
+        super::assets::load_text(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
     let levels = crate::sim::LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)
         .map_err(|e| e.to_string())?;
     let Some(level_file) = levels.levels.get(index) else {
@@ -84,7 +86,7 @@ pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
         ));
     };
     let path = solution_path(level_file);
-    let text = super::assets::load_text(&path).await?;
+    let text = super::assets::load_text(&path, limits::MAX_REPLAY_FILE_BYTES).await?;
     crate::sim::Replay::from_ron(&text, &path).map_err(|e| e.to_string())
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::limits;
 use super::math::Vec2;
 
 pub use super::objects::checkpoint::{CheckpointDef, MAX_CHECKPOINTS};
@@ -38,12 +39,15 @@ impl RonError {
     pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, RonError> {
         ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .with_recursion_limit(limits::MAX_RON_NESTING)
             .from_str::<T>(text)
             .map_err(|err| RonError {
                 file: file.to_string(),
                 line: err.span.start.line,
                 column: err.span.start.col,
-                message: err.code.to_string(),
+                // The parser quotes the file's text (an unknown field's name, say): never let
+                // it reach a terminal raw.
+                message: limits::printable(&err.code.to_string()),
             })
     }
 }
@@ -89,7 +93,12 @@ impl fmt::Display for LevelError {
                     if i > 0 {
                         writeln!(f)?;
                     }
-                    write!(f, "{file}: {}: {}", issue.object, issue.message)?;
+                    write!(
+                        f,
+                        "{file}: {}: {}",
+                        issue.object,
+                        limits::printable(&issue.message)
+                    )?;
                 }
                 Ok(())
             }
@@ -236,8 +245,8 @@ impl LevelDef {
     /// Every semantic problem of the level that can be seen without building its geometry.
     pub fn issues(&self) -> Vec<LevelIssue> {
         let mut issues = Issues::default();
-        if self.name.trim().is_empty() {
-            issues.add("name", "is empty");
+        if let Err(problem) = limits::check_shown_text(&self.name, limits::MAX_LEVEL_NAME_CHARS) {
+            issues.add("name", problem);
         }
         issues.point("spawn", self.spawn);
         if let Some(len) = self.max_rope_length_m {
@@ -279,13 +288,25 @@ pub struct LevelIndex {
 impl LevelIndex {
     pub fn from_ron(text: &str, file: &str) -> Result<LevelIndex, RonError> {
         let index: LevelIndex = RonError::parse(text, file)?;
+        let whole_file = |message: String| RonError {
+            file: file.into(),
+            line: 0,
+            column: 0,
+            message,
+        };
         if index.levels.is_empty() {
-            return Err(RonError {
-                file: file.into(),
-                line: 0,
-                column: 0,
-                message: "lists no levels".into(),
-            });
+            return Err(whole_file("lists no levels".into()));
+        }
+        if index.levels.len() > limits::MAX_INDEX_LEVELS {
+            return Err(whole_file(format!(
+                "lists {} levels, at most {} allowed",
+                index.levels.len(),
+                limits::MAX_INDEX_LEVELS
+            )));
+        }
+        for (i, level) in index.levels.iter().enumerate() {
+            limits::check_level_path(level)
+                .map_err(|problem| whole_file(format!("levels[{i}]: {problem}")))?;
         }
         Ok(index)
     }

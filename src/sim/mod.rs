@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod hook;
 pub mod input;
 pub mod level;
+pub mod limits;
 pub mod math;
 pub mod objects;
 pub mod player;

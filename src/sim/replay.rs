@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::assists::Assists;
 use super::input::InputFrame;
 use super::level::RonError;
+use super::limits;
 use super::world::World;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -82,8 +83,42 @@ impl Replay {
         ron::ser::to_string_pretty(self, config).expect("a replay always serialises")
     }
 
+    /// Parses a replay and checks it against the limits on replays (`sim::limits`): the level
+    /// is a path inside the levels folder, it lasts at most `MAX_REPLAY_TICKS`, and every input
+    /// is in its range. The error names the file and the run.
     pub fn from_ron(text: &str, file: &str) -> Result<Replay, RonError> {
-        RonError::parse(text, file)
+        let replay: Replay = RonError::parse(text, file)?;
+        replay.problem().map_or(Ok(replay), |message| {
+            Err(RonError {
+                file: file.to_string(),
+                line: 0,
+                column: 0,
+                message,
+            })
+        })
+    }
+
+    /// The first way the replay breaks the limits on replays, if any.
+    fn problem(&self) -> Option<String> {
+        if let Err(problem) = limits::check_level_path(&self.level) {
+            return Some(format!("level: {problem}"));
+        }
+        let ticks = self.tick_count();
+        if ticks > limits::MAX_REPLAY_TICKS {
+            return Some(format!(
+                "lasts {ticks} ticks, at most {} (one hour) allowed",
+                limits::MAX_REPLAY_TICKS
+            ));
+        }
+        if self.assists != self.assists.sanitised() {
+            return Some(format!(
+                "assists: game_speed_percent {} is not one of 50, 60, ... 100",
+                self.assists.game_speed_percent
+            ));
+        }
+        self.runs.iter().enumerate().find_map(|(i, (_, input))| {
+            input_problem(input).map(|problem| format!("runs[{i}]: {problem}"))
+        })
     }
 
     /// Runs the replay on `world` (with the replay's assists) until the goal or the end of its
@@ -111,4 +146,33 @@ impl ReplayOutcome {
             state_hash: world.state_hash(),
         }
     }
+}
+
+/// Why one tick's input is out of range, if it is.
+fn input_problem(input: &InputFrame) -> Option<String> {
+    let unit = |name: &str, value: i8| {
+        (!(-1..=1).contains(&value)).then(|| format!("{name} is {value}, must be -1, 0 or 1"))
+    };
+    let max_notches = limits::MAX_WHEEL_NOTCHES_PER_TICK;
+    let aim_ok = |v: f32| v.is_finite() && v.abs() <= limits::MAX_AIM_M;
+    unit("move_x", input.move_x)
+        .or_else(|| unit("reel", input.reel))
+        .or_else(|| {
+            (input.wheel_notches.unsigned_abs() > max_notches.unsigned_abs()).then(|| {
+                format!(
+                    "wheel_notches is {}, at most {max_notches} either way",
+                    input.wheel_notches
+                )
+            })
+        })
+        .or_else(|| {
+            (!aim_ok(input.aim_x) || !aim_ok(input.aim_y)).then(|| {
+                format!(
+                    "aim ({}, {}) must be finite and within {} m",
+                    input.aim_x,
+                    input.aim_y,
+                    limits::MAX_AIM_M
+                )
+            })
+        })
 }

@@ -148,19 +148,22 @@ impl SettingsStore {
     /// The saved settings, or defaults. Never fails: problems are logged in one line.
     pub fn load(&self) -> AudioSettings {
         let (text, source) = match self {
-            SettingsStore::File(path) => match std::fs::read_to_string(path) {
-                Ok(text) => (text, path.display().to_string()),
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                    return AudioSettings::default()
+            SettingsStore::File(path) => {
+                match crate::files::read_bounded(path, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
+                {
+                    Ok(text) => (text, path.display().to_string()),
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                        return AudioSettings::default()
+                    }
+                    Err(err) => {
+                        crate::app::log_line(&format!(
+                            "settings: cannot read {}: {err}; using defaults",
+                            path.display()
+                        ));
+                        return AudioSettings::default();
+                    }
                 }
-                Err(err) => {
-                    crate::app::log_line(&format!(
-                        "settings: cannot read {}: {err}; using defaults",
-                        path.display()
-                    ));
-                    return AudioSettings::default();
-                }
-            },
+            }
             #[cfg(target_arch = "wasm32")]
             SettingsStore::Browser => match super::web_backend::load_settings_text() {
                 Some(text) => (text, "localStorage".to_owned()),
