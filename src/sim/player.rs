@@ -15,6 +15,8 @@ const SKIN_M: f32 = 0.005;
 const GROUND_PROBE_M: f32 = 0.02;
 /// Depenetration passes per tick (the rope can pull the player a little into a corner).
 const DEPENETRATION_PASSES: usize = 4;
+/// Overlap left at the end of a tick that the final settle removes (see `settle_out_of_solids`).
+const SETTLE_DEPTH_M: f32 = 0.002;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
@@ -265,6 +267,20 @@ impl Player {
         let shape = Self::shape(tuning);
         self.pos += delta;
         self.depenetrate(geometry, &shape);
+    }
+
+    /// The tick's last word on overlap: a player left more than `SETTLE_DEPTH_M` inside a solid
+    /// (a swinging load that rose into them after they moved, a rope pull into a moving body)
+    /// is pushed out. Resting contact (the skin) is left alone, so still play is unchanged.
+    pub fn settle_out_of_solids(&mut self, geometry: &Geometry, tuning: &PlayerTuning) {
+        let shape = Self::shape(tuning);
+        let pose = Pose::from_translation(self.pos);
+        if geometry
+            .deepest_solid_overlap(&pose, &shape)
+            .is_some_and(|(_, depth)| depth > SETTLE_DEPTH_M)
+        {
+            self.depenetrate(geometry, &shape);
+        }
     }
 
     /// Pushes the player out of solids it overlaps (after a rope pull or a spawn on an edge).

@@ -8,9 +8,11 @@ use super::math::Pose;
 use super::player::Player;
 use super::world::World;
 
-/// A player pushed this far into solids that depenetration could not get them out (squeezed
-/// between a moving platform and a wall) is crushed.
-pub const CRUSH_DEPTH_M: f32 = 0.1;
+/// A player left this far inside solids at the end of a tick, after the tick's last
+/// depenetration (`Player::settle_out_of_solids`), cannot be got out: squeezed between a moving
+/// body and something else (a platform and a wall, a swinging load and a wall), they are
+/// crushed. It is also how deep the property tests let a player end a tick inside a solid.
+pub const CRUSH_DEPTH_M: f32 = 0.01;
 
 impl World {
     /// Hazards, falling and crushing kill; checkpoints and the goal are reached by touching

@@ -202,6 +202,8 @@ impl World {
             .jump_if_buffered_on_landing(&tuning.player, &mut events);
         self.land_on_loads(&events);
         self.advance_hook(&mut events);
+        self.player
+            .settle_out_of_solids(&self.geometry, &tuning.player);
         self.grab_vines(&mut events);
         let vine_upper = self.held_vine_upper();
         self.check_triggers(&mut events);

@@ -1,0 +1,234 @@
+//! Property tests of the simulation: random input streams on every shipped level (found through
+//! levels/index.ron, so new levels join by themselves). After every tick:
+//! - no NaN or infinity anywhere in the player or any rope (the player's, winches', vines');
+//! - the player is never more than 1 cm inside a solid;
+//! - no rope segment's axis is more than 1 cm inside a solid;
+//! and the same stream run twice gives the same final-state hash.
+//!
+//! Sized for CI (a fixed seed, a few cases of 2400 ticks per level); `./build.sh fuzz [CASES]`
+//! runs more cases with fresh seeds (TETHER_FUZZ_CASES).
+
+mod common;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
+use rapier2d::parry::shape::Segment;
+use tether::sim::math::{Pose, Vec2};
+use tether::sim::player::Player;
+use tether::sim::rope::Rope;
+use tether::sim::{InputFrame, LevelIndex, World};
+
+/// Penetration allowed at the end of a tick (the contact solvers leave a little).
+const MAX_INSIDE_M: f32 = 0.01;
+const TICKS_PER_CASE: usize = 2400;
+
+/// The runner: a fixed seed and few cases in CI, `TETHER_FUZZ_CASES` fresh-seeded cases for
+/// `./build.sh fuzz`.
+pub fn runner(ci_cases: u32) -> TestRunner {
+    let fuzz_cases = std::env::var("TETHER_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok());
+    TestRunner::new(Config {
+        cases: fuzz_cases.unwrap_or(ci_cases),
+        rng_seed: if fuzz_cases.is_some() {
+            RngSeed::Random
+        } else {
+            RngSeed::Fixed(0x7e74e7)
+        },
+        failure_persistence: None,
+        ..Config::default()
+    })
+}
+
+/// One run of input: held for 1 to 90 ticks. Presses are rarer than holds, as in play.
+fn input_run() -> impl Strategy<Value = (usize, InputFrame)> {
+    (
+        1usize..90,
+        -1i8..=1,
+        -1i8..=1,
+        any::<bool>(),
+        prop::bool::weighted(0.2),
+        prop::bool::weighted(0.25),
+        prop::bool::weighted(0.1),
+        prop_oneof![8 => Just(0i8), 1 => -3i8..=3],
+        (-25.0f32..25.0, -25.0f32..25.0),
+    )
+        .prop_map(
+            |(count, move_x, reel, jump_held, jump, fire, release, wheel, aim)| {
+                let (aim_x, aim_y) = InputFrame::quantize_aim(Vec2::new(aim.0, aim.1));
+                (
+                    count,
+                    InputFrame {
+                        move_x,
+                        reel,
+                        jump_held,
+                        jump_pressed: jump,
+                        fire_pressed: fire,
+                        release_pressed: release,
+                        wheel_notches: wheel,
+                        aim_x,
+                        aim_y,
+                    },
+                )
+            },
+        )
+}
+
+/// A stream of about `ticks` ticks, as a list of ticks' inputs. A press lasts one tick, as the
+/// front end's latch makes it.
+fn input_stream(ticks: usize) -> impl Strategy<Value = Vec<InputFrame>> {
+    prop::collection::vec(input_run(), 1..(ticks / 10).max(2)).prop_map(move |runs| {
+        let mut frames = Vec::with_capacity(ticks);
+        for (count, input) in runs {
+            for k in 0..count {
+                let mut tick = input;
+                if k > 0 {
+                    tick.jump_pressed = false;
+                    tick.fire_pressed = false;
+                    tick.release_pressed = false;
+                    tick.wheel_notches = 0;
+                }
+                frames.push(tick);
+            }
+        }
+        frames.truncate(ticks);
+        frames
+    })
+}
+
+pub fn shipped_levels() -> Vec<std::path::PathBuf> {
+    let root = common::root();
+    let index_path = root.join("levels/index.ron");
+    let index = LevelIndex::from_ron(&common::read(&index_path), "levels/index.ron").unwrap();
+    index
+        .levels
+        .iter()
+        .map(|name| root.join("levels").join(name))
+        .collect()
+}
+
+fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
+    let mut ropes: Vec<(String, &Rope)> = Vec::new();
+    if let Some(rope) = world.rope() {
+        ropes.push(("the player's rope".into(), rope));
+    }
+    for (i, winch) in world.winches.iter().enumerate() {
+        ropes.push((format!("winches[{i}]'s rope"), &winch.rope));
+    }
+    for (i, vine) in world.vines.iter().enumerate() {
+        ropes.push((format!("vines[{i}]"), &vine.rope));
+    }
+    ropes
+}
+
+/// The invariants at the end of a tick, or what broke. `rope_axes`: also that no rope
+/// segment's axis is inside a solid.
+fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
+    let player = &world.player;
+    let finite = |v: Vec2| v.x.is_finite() && v.y.is_finite();
+    if !finite(player.pos) || !finite(player.vel) {
+        return Err(format!(
+            "player not finite: pos {:?} vel {:?}",
+            player.pos, player.vel
+        ));
+    }
+    let shape = Player::shape(&world.tuning.player);
+    let pose = Pose::from_translation(player.pos);
+    if let Some((_, depth)) = world.geometry.deepest_solid_overlap(&pose, &shape) {
+        if depth > MAX_INSIDE_M {
+            let solids =
+                world
+                    .geometry
+                    .overlaps(pose, &shape, tether::sim::geometry::groups::SOLID);
+            return Err(format!(
+                "player {depth} m inside a solid at {:?} (vel {:?}, on {:?}; overlapping {:?})",
+                player.pos, player.vel, player.ground_body, solids
+            ));
+        }
+    }
+    for (name, rope) in all_ropes(world) {
+        if let Some(bad) = rope.nodes.iter().position(|n| !finite(*n)) {
+            return Err(format!("{name}: node {bad} not finite"));
+        }
+        for (i, pair) in rope.nodes.windows(2).enumerate() {
+            if !rope_axes || pair[0].distance(pair[1]) < 1e-6 {
+                continue;
+            }
+            let segment = Segment::new(pair[0], pair[1]);
+            let overlap = world
+                .geometry
+                .deepest_solid_overlap(&Pose::IDENTITY, &segment);
+            if let Some((_, depth)) = overlap {
+                if depth > MAX_INSIDE_M {
+                    return Err(format!(
+                        "{name}: segment {i} ({:?}–{:?}) {depth} m inside a solid",
+                        pair[0], pair[1]
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays `frames` from the level's start, checking every tick; returns the final-state hash.
+fn play(
+    level: &std::path::Path,
+    frames: &[InputFrame],
+    rope_axes: bool,
+) -> Result<u64, TestCaseError> {
+    let mut world =
+        tether::cli::load_world(level, common::tuning()).map_err(TestCaseError::fail)?;
+    for (tick, input) in frames.iter().enumerate() {
+        world.step(input);
+        check_tick(&world, rope_axes).map_err(|problem| {
+            TestCaseError::fail(format!(
+                "{} tick {}: {problem} (input {input:?})",
+                level.display(),
+                tick + 1
+            ))
+        })?;
+    }
+    Ok(world.state_hash())
+}
+
+/// Plays `cases` random streams on every shipped level, twice each; returns how many.
+fn random_play(ci_cases: u32, rope_axes: bool) -> u32 {
+    let levels = shipped_levels();
+    assert!(levels.len() >= 7, "the index lists the shipped levels");
+    let mut cases = 0;
+    for level in &levels {
+        let mut runner = runner(ci_cases);
+        let result = runner.run(&input_stream(TICKS_PER_CASE), |frames| {
+            let first = play(level, &frames, rope_axes)?;
+            let second = play(level, &frames, rope_axes)?;
+            prop_assert_eq!(first, second, "the same stream gave two hashes");
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
+        cases += runner.config().cases;
+    }
+    println!(
+        "random play: {cases} streams of {TICKS_PER_CASE} ticks over {} levels (rope axes checked: {rope_axes})",
+        levels.len()
+    );
+    cases
+}
+
+#[test]
+fn random_play_on_every_level_stays_finite_outside_solids_and_deterministic() {
+    random_play(8, false);
+}
+
+/// Open bug, found by this property (stop 19): hooked to the floor right beside the player and
+/// reeling in, the player's rope can end a tick with its first segment's axis 0.66 m down into
+/// the floor (level 06, tick 67 of the fixed-seed stream; `cargo test --release --test prop_sim
+/// -- --ignored` shows the shrunk input). Kept failing and visible until the rope's collision
+/// handles a segment pulled through the surface at its anchor.
+#[test]
+#[ignore = "open bug: a reeled rope hooked to the floor beside the player ends a tick inside it"]
+fn random_play_never_leaves_a_rope_segment_inside_a_solid() {
+    random_play(3, true);
+}
