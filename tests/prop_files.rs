@@ -308,9 +308,13 @@ fn replays_and_settings_survive_a_round_trip() {
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&back, &replay);
 
-        let mut settings = InputSettings::default();
-        settings.assists = replay.assists;
-        settings.comfort.screen_shake = assists.4;
+        let settings = InputSettings {
+            assists: replay.assists,
+            comfort: tether::app::settings::Comfort {
+                screen_shake: assists.4,
+            },
+            ..Default::default()
+        };
         let back = InputSettings::from_ron(&settings.to_ron(), "input.ron")
             .map_err(TestCaseError::fail)?;
         prop_assert_eq!(back, settings);
