@@ -226,7 +226,17 @@ impl Player {
             return None;
         }
         let pose = Pose::from_translation(self.pos);
-        match geometry.cast_shape_on_solids(&pose, delta, shape, SKIN_M) {
+        let hit = match geometry.cast_shape_on_solids(&pose, delta, shape, SKIN_M) {
+            // Already within the skin of a surface this move slides along or leaves (the floor
+            // under a run, pressed a little closer by a rope): it does not block the move. Look
+            // again, without the skin, for what does. (It stopped the player dead on the floor
+            // while a reeling rope pulled, building up speed it could not spend.)
+            Some((_, hit)) if hit.time_of_impact <= 0.0 && hit.normal1.dot(delta) <= 0.0 => {
+                geometry.cast_shape_on_solids(&pose, delta, shape, 0.0)
+            }
+            other => other,
+        };
+        match hit {
             Some((_, hit)) if hit.time_of_impact < 1.0 => {
                 self.pos += delta * hit.time_of_impact;
                 Some(hit.normal1)
