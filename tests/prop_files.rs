@@ -11,25 +11,13 @@
 mod common;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
+use proptest::test_runner::{TestCaseError, TestRunner};
 use tether::app::audio::settings::AudioSettings;
 use tether::app::settings::InputSettings;
 use tether::sim::{Assists, InputFrame, LevelDef, LevelIndex, Replay, World};
 
 fn runner(ci_cases: u32) -> TestRunner {
-    let fuzz_cases = std::env::var("TETHER_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok());
-    TestRunner::new(Config {
-        cases: fuzz_cases.unwrap_or(ci_cases),
-        rng_seed: if fuzz_cases.is_some() {
-            RngSeed::Random
-        } else {
-            RngSeed::Fixed(0xf11e5)
-        },
-        failure_persistence: None,
-        ..Config::default()
-    })
+    common::prop::runner(ci_cases, 0xf11e5)
 }
 
 fn shipped_levels() -> Vec<(String, String)> {

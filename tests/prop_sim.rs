@@ -12,7 +12,7 @@
 mod common;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
+use proptest::test_runner::{TestCaseError, TestRunner};
 use rapier2d::parry::shape::Segment;
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::player::Player;
@@ -23,22 +23,8 @@ use tether::sim::{InputFrame, LevelIndex, World};
 const MAX_INSIDE_M: f32 = 0.01;
 const TICKS_PER_CASE: usize = 2400;
 
-/// The runner: a fixed seed and few cases in CI, `TETHER_FUZZ_CASES` fresh-seeded cases for
-/// `./build.sh fuzz`.
-pub fn runner(ci_cases: u32) -> TestRunner {
-    let fuzz_cases = std::env::var("TETHER_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok());
-    TestRunner::new(Config {
-        cases: fuzz_cases.unwrap_or(ci_cases),
-        rng_seed: if fuzz_cases.is_some() {
-            RngSeed::Random
-        } else {
-            RngSeed::Fixed(0x7e74e7)
-        },
-        failure_persistence: None,
-        ..Config::default()
-    })
+fn runner(ci_cases: u32) -> TestRunner {
+    common::prop::runner(ci_cases, 0x7e74e7)
 }
 
 /// One run of input: held for 1 to 90 ticks. Presses are rarer than holds, as in play.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod prop;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
