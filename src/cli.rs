@@ -99,21 +99,34 @@ fn check_index(path: &Path) -> Result<usize, String> {
 
 /// Loads a replay and the level it names (relative to `root/levels`), and runs it.
 pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
+    let (replay, mut world) = load_replay(root, replay_path)?;
+    Ok(replay.run(&mut world))
+}
+
+/// Loads a replay and builds the world of the level it names (relative to `root/levels`).
+pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), String> {
     let tuning = load_tuning(root)?;
     let text = read_text_bounded(replay_path, limits::MAX_REPLAY_FILE_BYTES)?;
     let name = replay_path.display().to_string();
     let replay = Replay::from_ron(&text, &name).map_err(|e| e.to_string())?;
     let level_path = resolve_in_dir(&root.join(LEVELS_DIR), &replay.level)
         .map_err(|err| format!("{name}: level: {err}"))?;
-    let mut world = load_world(&level_path, tuning)?;
-    Ok(replay.run(&mut world))
+    let world = load_world(&level_path, tuning)?;
+    Ok((replay, world))
 }
 
-/// `tether replay FILE`: prints the outcome; exit 0 if the goal was reached.
+/// `tether replay FILE`: prints the outcome, and the assists the run was played with if any;
+/// exit 0 if the goal was reached.
 pub fn replay(root: &Path, replay_path: &Path) -> i32 {
-    match run_replay_file(root, replay_path) {
-        Ok(outcome) => {
-            println!("{}: {outcome}", replay_path.display());
+    match load_replay(root, replay_path) {
+        Ok((replay, mut world)) => {
+            let outcome = replay.run(&mut world);
+            let assists = if replay.assists.any() {
+                format!(" (assists: {})", replay.assists.describe())
+            } else {
+                String::new()
+            };
+            println!("{}: {outcome}{assists}", replay_path.display());
             if outcome.goal_reached {
                 0
             } else {
