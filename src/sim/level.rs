@@ -20,6 +20,7 @@ pub use super::objects::solid::{SolidDef, MAX_SOLIDS};
 pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
 pub use super::objects::vine::{VineDef, MAX_VINES};
 pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
+pub use super::objects::wind::{WindDef, MAX_WIND_ZONES};
 use super::objects::{check_objects, Issues, ObjectList};
 
 /// A RON syntax or type error, located in its file.
@@ -177,6 +178,8 @@ pub struct LevelDef {
     pub winches: Vec<WinchDef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vines: Vec<VineDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wind: Vec<WindDef>,
 }
 
 fn default_view_height_m() -> f32 {
@@ -215,6 +218,7 @@ impl LevelDef {
             ObjectList::of("switches", MAX_SWITCHES, &self.switches),
             ObjectList::of("winches", MAX_WINCHES, &self.winches),
             ObjectList::of("vines", MAX_VINES, &self.vines),
+            ObjectList::of("wind", MAX_WIND_ZONES, &self.wind),
         ]
     }
 
@@ -239,6 +243,7 @@ impl LevelDef {
             switches: vec![],
             winches: vec![],
             vines: vec![],
+            wind: vec![],
         }
     }
 

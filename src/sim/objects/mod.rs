@@ -19,6 +19,7 @@ pub mod solid;
 pub mod switch;
 pub mod vine;
 pub mod winch;
+pub mod wind;
 
 use rapier2d::geometry::SharedShape;
 

@@ -1,0 +1,270 @@
+//! Wind zones: regions of moving air. Inside one, rope and vine segments feel drag from the air's
+//! velocity relative to theirs, across the segment only (a rope slides through air along its
+//! length), quadratic in that speed as in the seed articles; cloth feels the same along its
+//! threads, and the player a weaker, linear pull toward the air's velocity. Gusts are a
+//! deterministic function of the tick: no random state, so a replay blows the same wind on
+//! every machine.
+//!
+//! Outside every zone nothing changes: a level without wind plays exactly as before (still air
+//! is already the ropes' `node_damping_per_s`).
+
+use rapier2d::geometry::SharedShape;
+use rapier2d::parry::bounding_volume::Aabb;
+use serde::{Deserialize, Serialize};
+
+use super::{shape_collider, BuildContext, ColliderSpec, Issues, ObjectDef};
+use crate::sim::level::{LevelDef, ShapeDef};
+use crate::sim::math::{cos_sin, Pose, Vec2};
+use crate::sim::tuning::TICK_DT_S;
+
+/// Most wind zones a level may hold.
+pub const MAX_WIND_ZONES: usize = 32;
+/// Fastest air a zone may blow, base plus gust (a gale is ~25 m/s; beyond this the game's
+/// ropes and cloth would need more substeps than they take).
+pub const MAX_WIND_SPEED_M_PER_S: f32 = 40.0;
+/// Gust periods allowed.
+pub const MIN_GUST_PERIOD_S: f32 = 0.5;
+pub const MAX_GUST_PERIOD_S: f32 = 60.0;
+
+/// A region of moving air.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WindDef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Where the wind blows (any shape).
+    pub region: ShapeDef,
+    /// Which way it blows, counter-clockwise from +x (0: to the right, 90: up).
+    pub direction_deg: f32,
+    /// The air's steady speed.
+    pub speed_m_per_s: f32,
+    /// Gusts on top of the steady speed (none when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gust: Option<GustDef>,
+}
+
+/// Gusts: the air's speed rises by up to `extra_m_per_s` once every `period_s`, in a smooth
+/// pulse with a weaker second pulse between (so it does not feel like a metronome).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GustDef {
+    pub extra_m_per_s: f32,
+    pub period_s: f32,
+    /// Shifts this zone's gusts in time, seconds (zones side by side need not gust together).
+    #[serde(default)]
+    pub offset_s: f32,
+}
+
+impl GustDef {
+    /// The gust's share of `extra_m_per_s` at time `t_s`, 0 to 1.
+    pub fn strength(&self, t_s: f64) -> f32 {
+        let phase = (((t_s + self.offset_s as f64) / self.period_s as f64).fract()) as f32;
+        let tau = std::f32::consts::TAU;
+        // A main pulse and a half-height one offset by a third of the period: sin² shapes rise
+        // and fall smoothly (no jolt in the drag).
+        let main = libm::sinf(0.5 * tau * phase);
+        let second = libm::sinf(0.5 * tau * (phase + 1.0 / 3.0).fract());
+        (main * main).max(0.5 * second * second * second * second)
+    }
+}
+
+impl ObjectDef for WindDef {
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+        issues.shape(&format!("{object}.region"), &self.region);
+        issues.number(object, "direction_deg", self.direction_deg);
+        let extra = self.gust.as_ref().map_or(0.0, |g| g.extra_m_per_s);
+        if issues.in_range(
+            object,
+            "speed_m_per_s",
+            self.speed_m_per_s,
+            0.0,
+            MAX_WIND_SPEED_M_PER_S,
+        ) {
+            if let Some(gust) = &self.gust {
+                let name = format!("{object}.gust");
+                let room = MAX_WIND_SPEED_M_PER_S - self.speed_m_per_s;
+                issues.in_range(&name, "extra_m_per_s", extra, 0.0, room);
+                issues.in_range(
+                    &name,
+                    "period_s",
+                    gust.period_s,
+                    MIN_GUST_PERIOD_S,
+                    MAX_GUST_PERIOD_S,
+                );
+                issues.in_range(&name, "offset_s", gust.offset_s, -3600.0, 3600.0);
+            }
+        }
+    }
+
+    /// Air is no solid: nothing collides with a wind zone.
+    fn colliders(
+        &self,
+        _index: usize,
+        _context: &BuildContext,
+        _out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A zone ready for queries: its shape, box and direction.
+#[derive(Clone)]
+struct Zone {
+    shape: SharedShape,
+    pose: Pose,
+    aabb: Aabb,
+    direction: Vec2,
+    speed_m_per_s: f32,
+    gust: Option<GustDef>,
+}
+
+/// Every wind zone of a level, asked for the air's velocity at a point and tick.
+#[derive(Clone, Default)]
+pub struct WindField {
+    zones: Vec<Zone>,
+}
+
+impl WindField {
+    /// The zones of a validated level (a region parry rejects blows nowhere; `World::from_level`
+    /// reports it first).
+    pub fn from_level(level: &LevelDef) -> WindField {
+        let zones = level
+            .wind
+            .iter()
+            .filter_map(|def| {
+                let (shape, pose) = shape_collider(&def.region)?;
+                let aabb = shape.compute_aabb(&pose);
+                let (cos, sin) = cos_sin(def.direction_deg.to_radians());
+                Some(Zone {
+                    shape,
+                    pose,
+                    aabb,
+                    direction: Vec2::new(cos, sin),
+                    speed_m_per_s: def.speed_m_per_s,
+                    gust: def.gust.clone(),
+                })
+            })
+            .collect();
+        WindField { zones }
+    }
+
+    pub fn is_calm(&self) -> bool {
+        self.zones.is_empty()
+    }
+
+    /// The air's velocity at every zone's current speed for `tick`, ready for point queries.
+    pub fn at_tick(&self, tick: u64) -> WindNow<'_> {
+        let t_s = tick as f64 * TICK_DT_S as f64;
+        WindNow {
+            field: self,
+            velocities: self
+                .zones
+                .iter()
+                .map(|zone| {
+                    let gust = zone
+                        .gust
+                        .as_ref()
+                        .map_or(0.0, |g| g.extra_m_per_s * g.strength(t_s));
+                    zone.direction * (zone.speed_m_per_s + gust)
+                })
+                .collect(),
+        }
+    }
+
+    /// The box of every zone, for drawing.
+    pub fn zone_boxes(&self) -> impl Iterator<Item = (Aabb, Vec2)> + '_ {
+        self.zones.iter().map(|z| (z.aabb, z.direction))
+    }
+}
+
+/// The wind of one tick.
+pub struct WindNow<'a> {
+    field: &'a WindField,
+    velocities: Vec<Vec2>,
+}
+
+impl WindNow<'_> {
+    /// The air's velocity at `point`: the sum over the zones that contain it (zero outside).
+    pub fn air_velocity(&self, point: Vec2) -> Vec2 {
+        let mut air = Vec2::ZERO;
+        for (zone, &velocity) in self.field.zones.iter().zip(&self.velocities) {
+            let inside_box = point.x >= zone.aabb.mins.x
+                && point.x <= zone.aabb.maxs.x
+                && point.y >= zone.aabb.mins.y
+                && point.y <= zone.aabb.maxs.y;
+            if inside_box && zone.shape.contains_point(&zone.pose, point) {
+                air += velocity;
+            }
+        }
+        air
+    }
+
+    /// Whether any zone's box overlaps `aabb` (a rope or cloth outside every zone skips drag).
+    pub fn touches(&self, aabb: &Aabb) -> bool {
+        use rapier2d::parry::bounding_volume::BoundingVolume;
+        self.field
+            .zones
+            .iter()
+            .any(|zone| zone.aabb.intersects(aabb))
+    }
+
+    /// Each zone's box and its air velocity now, for drawing streaks.
+    pub fn zones(&self) -> impl Iterator<Item = (Aabb, Vec2)> + '_ {
+        self.field
+            .zones
+            .iter()
+            .zip(&self.velocities)
+            .map(|(zone, &velocity)| (zone.aabb, velocity))
+    }
+}
+
+/// Drag on the line element `a → b` moving at `velocity` through air moving at `air`, newtons:
+/// `F = c · L · |v_n| · v_n` with `v_n` the relative air velocity's component across the
+/// element and `c` the drag per metre (½ ρ C_d × the element's width, folded into one tuning
+/// number). Along the element there is none: a rope slides through air along its length.
+pub fn segment_drag_n(a: Vec2, b: Vec2, velocity: Vec2, air: Vec2, drag_n_s2_per_m3: f32) -> Vec2 {
+    let along = b - a;
+    let length_m = along.length();
+    if length_m < 1e-6 {
+        return Vec2::ZERO;
+    }
+    let normal = along.perp() / length_m;
+    let across_m_per_s = (air - velocity).dot(normal);
+    normal * (drag_n_s2_per_m3 * length_m * across_m_per_s * across_m_per_s.abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drag_acts_only_across_a_segment() {
+        let (a, b) = (Vec2::ZERO, Vec2::new(0.0, -1.0));
+        // Air blowing along the segment: no force.
+        let along = segment_drag_n(a, b, Vec2::ZERO, Vec2::new(0.0, 5.0), 1.0);
+        assert_eq!(along, Vec2::ZERO);
+        // Across: c L v², toward where the air goes.
+        let across = segment_drag_n(a, b, Vec2::ZERO, Vec2::new(4.0, 0.0), 0.5);
+        assert!((across - Vec2::new(8.0, 0.0)).length() < 1e-5, "{across}");
+        // Moving with the air: none.
+        let with = segment_drag_n(a, b, Vec2::new(4.0, 0.0), Vec2::new(4.0, 0.0), 0.5);
+        assert!(with.length() < 1e-6);
+    }
+
+    #[test]
+    fn gusts_stay_between_calm_and_full_and_repeat() {
+        let gust = GustDef {
+            extra_m_per_s: 10.0,
+            period_s: 3.0,
+            offset_s: 0.0,
+        };
+        let samples: Vec<f32> = (0..3600).map(|t| gust.strength(t as f64 / 120.0)).collect();
+        assert!(samples.iter().all(|s| (0.0..=1.0).contains(s)));
+        assert!(samples.iter().any(|&s| s > 0.99) && samples.iter().any(|&s| s < 0.01));
+        assert_eq!(gust.strength(1.25), gust.strength(4.25));
+    }
+}
