@@ -134,10 +134,14 @@ impl Player {
         events.push(Event::Jumped);
     }
 
-    /// Run and air control, gravity and the fall cap, for a player not hanging on a rope.
-    pub fn apply_run_and_gravity(&mut self, input: &InputFrame, tuning: &PlayerTuning) {
+    /// Run and air control, gravity and the fall cap, for a player not hanging on a rope, in
+    /// air moving at `air` (zero outside wind zones).
+    pub fn apply_run_and_gravity(&mut self, input: &InputFrame, tuning: &PlayerTuning, air: Vec2) {
         let dt = TICK_DT_S;
-        let target_vx = input.move_x.signum() as f32 * tuning.run_speed_m_per_s;
+        // Control works relative to the wind: the speed the player settles at, running or
+        // standing, is shifted by a share of the air's (Celeste's wind does the same).
+        let target_vx =
+            input.move_x.signum() as f32 * tuning.run_speed_m_per_s + air.x * tuning.wind_carry;
         if input.move_x != 0 {
             self.facing = input.move_x.signum();
         }
@@ -155,9 +159,15 @@ impl Player {
         if !self.flung {
             let rate = if input.move_x == 0 { decel } else { accel };
             self.vel.x = approach(self.vel.x, target_vx, rate * dt);
-        } else if input.move_x != 0 && self.vel.x.abs() < tuning.run_speed_m_per_s {
-            // Flung but slower than running: steering the same way may still speed up.
-            self.vel.x = approach(self.vel.x, target_vx, accel * dt);
+        } else {
+            if input.move_x != 0 && self.vel.x.abs() < tuning.run_speed_m_per_s {
+                // Flung but slower than running: steering the same way may still speed up.
+                self.vel.x = approach(self.vel.x, target_vx, accel * dt);
+            }
+            // Flung: no control pulls toward the wind's speed, but the wind still pushes.
+            if air.x != 0.0 {
+                self.vel.x += wind_push(self.vel, Vec2::new(air.x, 0.0), tuning).x * dt;
+            }
         }
 
         let near_apex =
@@ -172,7 +182,17 @@ impl Player {
         // Ground snapping keeps the player on a floor that falls away.
         if !self.grounded || self.vel.y > 0.0 {
             self.vel.y -= tuning.gravity_m_per_s2 * gravity_scale * dt;
+            if air.y != 0.0 {
+                self.vel.y += wind_push(self.vel, Vec2::new(0.0, air.y), tuning).y * dt;
+            }
             self.vel.y = self.vel.y.max(-tuning.max_fall_speed_m_per_s);
+        }
+    }
+
+    /// The wind's push on a swinging player: an acceleration downwind (see `wind_push`).
+    pub fn apply_wind_while_swinging(&mut self, air: Vec2, tuning: &PlayerTuning) {
+        if air != Vec2::ZERO {
+            self.vel += wind_push(self.vel, air, tuning) * TICK_DT_S;
         }
     }
 
@@ -307,4 +327,17 @@ impl Player {
             }
         }
     }
+}
+
+/// Acceleration downwind on a player moving at `vel` in air moving at `air`: the pull rate times
+/// how much slower than the air the player goes along it; never upwind, so the wind pushes but
+/// does not brake a player moving faster than it (nor damp a swing across it).
+fn wind_push(vel: Vec2, air: Vec2, tuning: &PlayerTuning) -> Vec2 {
+    let speed_m_per_s = air.length();
+    if speed_m_per_s == 0.0 {
+        return Vec2::ZERO;
+    }
+    let downwind = air / speed_m_per_s;
+    let along_m_per_s = vel.dot(downwind);
+    downwind * (tuning.wind_pull_per_s * (speed_m_per_s - along_m_per_s).max(0.0))
 }

@@ -20,6 +20,7 @@ use rapier2d::parry::shape::Segment;
 
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
+use super::objects::wind::segment_drag_n;
 use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
 
@@ -312,6 +313,50 @@ impl Rope {
         if i > 0 && i < self.prev.len() {
             self.prev[i] -= dv * h;
         }
+    }
+
+    /// Wind: adds to each node's velocity the drag of the air on its two half segments over
+    /// `dt_s` (`objects::wind::segment_drag_n`, with the segment moving at its ends' mean
+    /// velocity). The anchor takes none, nor the far end when it is the player (`end_is_player`:
+    /// the player feels the wind through their own pull). Applied once per tick, before the
+    /// step: the drag changes slowly next to the substeps' constraint forces.
+    pub fn apply_air_drag(
+        &mut self,
+        air_velocity: impl Fn(Vec2) -> Vec2,
+        drag_n_s2_per_m3: f32,
+        dt_s: f32,
+        end_is_player: bool,
+    ) {
+        let last = self.segment_count();
+        let moving_until = if end_is_player { last } else { last + 1 };
+        let mut previous_half = Vec2::ZERO;
+        for i in 0..last {
+            let (a, b) = (self.nodes[i], self.nodes[i + 1]);
+            let velocity = (self.node_velocity(i) + self.node_velocity(i + 1)) * 0.5;
+            let air = air_velocity((a + b) * 0.5);
+            let half = if air == Vec2::ZERO {
+                Vec2::ZERO
+            } else {
+                segment_drag_n(a, b, velocity, air, drag_n_s2_per_m3) * 0.5
+            };
+            // Node i takes half of the segment before it and half of this one.
+            if i > 0 && i < moving_until {
+                self.push_node_force(i, previous_half + half, dt_s);
+            }
+            previous_half = half;
+        }
+        if last < moving_until {
+            self.push_node_force(last, previous_half, dt_s);
+        }
+    }
+
+    /// Adds the velocity a force of `force_n` for `dt_s` gives node `i`.
+    fn push_node_force(&mut self, i: usize, force_n: Vec2, dt_s: f32) {
+        if force_n == Vec2::ZERO {
+            return;
+        }
+        let inv_mass_per_kg = self.inv_mass[i] / self.params.node_mass_kg.max(1e-6);
+        self.push_node(i, force_n * (inv_mass_per_kg * dt_s));
     }
 
     /// Splits the rope at node `index` (neither end): the part from the anchor to that node and

@@ -63,6 +63,8 @@ impl World {
             tuning: _,
             // Fixed colliders never change; moving ones are posed from the tick and the winches.
             geometry: _,
+            // Fixed zones; the gusts follow from the tick.
+            wind: _,
             player,
             hook,
             tick,

@@ -38,6 +38,11 @@ impl World {
             } => Some(self.body_pose(*body) * *anchor_in_body),
             _ => None,
         };
+        let wind_field = Arc::clone(&self.wind);
+        let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
+        let air_at = |p: Vec2| wind.as_ref().map_or(Vec2::ZERO, |w| w.air_velocity(p));
+        let air = air_at(self.player.pos);
+        let drag = tuning.rope.wind_drag_n_s2_per_m3;
         let player = &mut self.player;
         let (
             Hook::Attached {
@@ -48,7 +53,7 @@ impl World {
             Some(anchor_to),
         ) = (&mut self.hook, anchor_to)
         else {
-            player.apply_run_and_gravity(input, &tuning.player);
+            player.apply_run_and_gravity(input, &tuning.player, air);
             let desired = player.vel * TICK_DT_S;
             player.move_and_collide(desired, &self.geometry, &tuning.player, events);
             return;
@@ -69,7 +74,7 @@ impl World {
         let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
         if player.grounded {
             // On the ground with a rope: walk as usual; the rope only limits how far.
-            player.apply_run_and_gravity(input, &tuning.player);
+            player.apply_run_and_gravity(input, &tuning.player, air);
         } else {
             // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
             if input.move_x != 0 {
@@ -80,6 +85,10 @@ impl World {
                 0.0,
             );
             player.vel += (gravity + pump) * TICK_DT_S;
+            player.apply_wind_while_swinging(air, &tuning.player);
+        }
+        if wind.is_some() {
+            rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
         }
         let (target, vel) = rope.step_with_anchor(
             &self.geometry,

@@ -50,6 +50,12 @@ pub struct PlayerTuning {
     pub hard_landing_speed_m_per_s: f32,
     /// Surfaces whose normal has an up-component above this count as ground.
     pub ground_normal_min_y: f32,
+    /// Share of a wind zone's air velocity the player's running and air-control speed follows
+    /// (a 10 m/s wind at 0.4 moves a standing player at 4 m/s).
+    pub wind_carry: f32,
+    /// How fast the wind brings a swinging or rising player's speed downwind up to the air's,
+    /// per second (the player is pushed, never held back, by it).
+    pub wind_pull_per_s: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,6 +95,9 @@ pub struct RopeTuning {
     pub jump_release_boost_m_per_s: f32,
     /// Fraction of node velocity kept per second (air drag on the rope nodes only).
     pub node_damping_per_s: f32,
+    /// Wind drag on rope and vine segments: force = this × length × (air speed across it)², in
+    /// N·s²/m³ (½ ρ C_d × an effective width, made large enough for wind to read on screen).
+    pub wind_drag_n_s2_per_m3: f32,
 }
 
 impl Tuning {
@@ -157,6 +166,9 @@ impl Tuning {
                 r.jump_release_boost_m_per_s,
             ),
             ("rope.node_damping_per_s", r.node_damping_per_s),
+            ("rope.wind_drag_n_s2_per_m3", r.wind_drag_n_s2_per_m3),
+            ("player.wind_carry", p.wind_carry),
+            ("player.wind_pull_per_s", p.wind_pull_per_s),
         ];
         for (name, value) in non_negative {
             if !value.is_finite() || value < 0.0 {

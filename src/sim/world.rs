@@ -15,6 +15,7 @@ use super::objects::checkpoint::CheckpointProgress;
 use super::objects::find_id;
 use super::objects::vine::VineState;
 use super::objects::winch::{DriveDef, WinchDef, WinchState};
+use super::objects::wind::{WindField, WindNow};
 use super::player::Player;
 use super::rope::Rope;
 use super::tuning::{Tuning, TICK_DT_S};
@@ -48,6 +49,8 @@ pub struct World {
     /// The invincibility assist: hazards bounce the player up instead of killing (falling out
     /// of the level still kills). Set by the front end and by `Replay::run`.
     pub invincible: bool,
+    /// The level's wind zones (fixed; their gusts are a function of the tick).
+    pub wind: Arc<WindField>,
 }
 
 impl std::fmt::Debug for World {
@@ -99,6 +102,7 @@ impl World {
             teleported_at_tick: None,
             deaths: 0,
             invincible: false,
+            wind: Arc::new(WindField::from_level(&level)),
             level: Arc::new(level),
             geometry,
             tuning,
@@ -211,9 +215,24 @@ impl World {
         events
     }
 
+    /// The air's velocity everywhere this tick, or `None` on a level without wind.
+    pub fn wind_now(&self) -> Option<WindNow<'_>> {
+        (!self.wind.is_calm()).then(|| self.wind.at_tick(self.tick))
+    }
+
     /// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
     /// a function of the tick).
     fn step_objects(&mut self) {
+        let wind_field = Arc::clone(&self.wind);
+        if !wind_field.is_calm() {
+            let wind = wind_field.at_tick(self.tick);
+            let drag = self.tuning.rope.wind_drag_n_s2_per_m3;
+            let air = |p: Vec2| wind.air_velocity(p);
+            let ropes = self.winches.iter_mut().map(|w| &mut w.rope);
+            for rope in ropes.chain(self.vines.iter_mut().map(|v| &mut v.rope)) {
+                rope.apply_air_drag(air, drag, TICK_DT_S, false);
+            }
+        }
         self.step_free_vines();
         let level = Arc::clone(&self.level);
         let tuning = Arc::clone(&self.tuning);

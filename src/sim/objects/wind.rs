@@ -44,7 +44,7 @@ pub struct WindDef {
 }
 
 /// Gusts: the air's speed rises by up to `extra_m_per_s` once every `period_s`, in a smooth
-/// pulse with a weaker second pulse between (so it does not feel like a metronome).
+/// pulse followed by a weaker one (so it does not feel like a metronome).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GustDef {
@@ -59,12 +59,16 @@ impl GustDef {
     /// The gust's share of `extra_m_per_s` at time `t_s`, 0 to 1.
     pub fn strength(&self, t_s: f64) -> f32 {
         let phase = (((t_s + self.offset_s as f64) / self.period_s as f64).fract()) as f32;
-        let tau = std::f32::consts::TAU;
-        // A main pulse and a half-height one offset by a third of the period: sin² shapes rise
-        // and fall smoothly (no jolt in the drag).
-        let main = libm::sinf(0.5 * tau * phase);
-        let second = libm::sinf(0.5 * tau * (phase + 1.0 / 3.0).fract());
-        (main * main).max(0.5 * second * second * second * second)
+        // A full pulse over the first 60 % of the period, then a third-height one: sin² rises
+        // and falls smoothly (no jolt in the drag) and is calm between the two.
+        let pi = std::f32::consts::PI;
+        if phase < 0.6 {
+            let s = libm::sinf(pi * phase / 0.6);
+            s * s
+        } else {
+            let s = libm::sinf(pi * (phase - 0.6) / 0.4);
+            s * s / 3.0
+        }
     }
 }
 
