@@ -9,6 +9,7 @@ use tether::sim::geometry::Body;
 use tether::sim::hook::Hook;
 use tether::sim::level::LevelError;
 use tether::sim::math::Vec2;
+use tether::sim::objects::fragile::LooseRope;
 use tether::sim::{Event, InputFrame, LevelDef, World};
 
 const IDLE: InputFrame = InputFrame {
@@ -382,7 +383,8 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         switches: [(id: "s", min: (30.0, 0.0), max: (31.0, 1.0))],
         winches: [(id: "w", at: (10.0, 14.0), min_length_m: 3.0, max_length_m: 9.0,
             speed_m_per_s: 3.0, load: Weight(radius_m: 0.5, mass_kg: 50.0), drive: Switch("s"))],
-        vines: [(at: (-10.0, 14.0), length_m: 6.0)],"#,
+        vines: [(at: (-10.0, 14.0), length_m: 6.0)],
+        fragile: [(anchor: Ring(at: (5.0, 12.0)), breaks_at_n: 900.0)],"#,
     );
     let mut base = common::world_from(&text);
     run(&mut base, 5);
@@ -434,6 +436,17 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         ("teleported", |w| w.teleported_at_tick = Some(9)),
         ("deaths", |w| w.deaths += 1),
         ("invincible", |w| w.invincible = !w.invincible),
+        ("fragile strain", |w| w.fragile[0].ticks += 1),
+        ("fragile broken", |w| w.fragile[0].broken = true),
+        ("rope strain", |w| w.rope_strain.ticks += 1),
+        ("loose ropes", |w| {
+            let rope = w.vines[0].rope.clone();
+            w.loose_ropes.push(LooseRope {
+                rope,
+                held_by_player: false,
+                ticks_left: 5,
+            })
+        }),
     ];
     for (what, change) in changes {
         let mut world = base.clone();

@@ -35,8 +35,8 @@ fn generated_sounds_match_committed_files_byte_for_byte() {
     let generated = wav_names(&out);
     assert_eq!(
         generated.len(),
-        19,
-        "gen_sounds should write 19 files, wrote {generated:?}"
+        21,
+        "gen_sounds should write 21 files, wrote {generated:?}"
     );
     assert_eq!(
         wav_names(&committed),

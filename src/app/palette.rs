@@ -42,6 +42,10 @@ pub const SWITCH_PRESSED: Rgb = Rgb(215, 255, 110);
 pub const VINE: Rgb = Rgb(70, 120, 50);
 pub const VINE_LEAF: Rgb = Rgb(120, 180, 70);
 /// Paths of moving platforms, drawn faintly behind them.
+/// A cracked ring: a dull, rusty gold.
+pub const CRACKED_RING: Rgb = Rgb(190, 150, 90);
+/// Streaks of wind.
+pub const WIND_STREAK: Rgb = Rgb(210, 230, 255);
 pub const TRACK: Rgb = Rgb(120, 130, 160);
 pub const GRAPPLE_POINT: Rgb = Rgb(250, 222, 90);
 pub const GRAPPLE_POINT_DARK: Rgb = Rgb(140, 110, 40);

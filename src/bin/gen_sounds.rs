@@ -242,6 +242,34 @@ fn released() -> Vec<f32> {
     })
 }
 
+fn snapped() -> Vec<f32> {
+    // A rope or a cracked ring gives way: a sharp crack (high-passed noise) and the twang of the
+    // line springing back, falling in pitch.
+    let mut osc = Osc::default();
+    let mut lp = LowPass::default();
+    render(0.22, FX_RATE_HZ, 0x1357_9bdf, |t, rng| {
+        let n = rng.noise();
+        let crack = (n - lp.run(n, 3000.0, FX_RATE_HZ)) * exp(-t / 0.006);
+        let twang = osc.step(320.0 * exp(-t / 0.12) + 90.0, FX_RATE_HZ) * exp(-t / 0.07);
+        let buzz = (twang * 3.0).clamp(-1.0, 1.0);
+        1.2 * crack + 0.5 * buzz
+    })
+}
+
+fn crumbled() -> Vec<f32> {
+    // A rotten beam crumbles: a dull crunch and bits of wood pattering off it, low-passed.
+    let mut lp = LowPass::default();
+    let mut body = Resonator::new(140.0, 60.0, FX_RATE_HZ);
+    render(0.3, FX_RATE_HZ, 0x2468_ace0, |t, rng| {
+        let n = rng.noise();
+        // Bursts of crackle every ~35 ms, each dying away, fewer as the beam falls apart.
+        let burst = exp(-(t % 0.035) / 0.008) * exp(-t / 0.12);
+        let crackle = lp.run(n, 1800.0, FX_RATE_HZ) * burst;
+        let crunch = body.run(n * 0.05) * exp(-t / 0.05);
+        crackle + 0.8 * crunch
+    })
+}
+
 fn jumped() -> Vec<f32> {
     // A light rising hop, slightly square for body.
     let dur = 0.14;
@@ -630,6 +658,8 @@ const SOUNDS: &[(&str, u32, Generator)] = &[
     ("respawn.wav", FX_RATE_HZ, respawned),
     ("checkpoint.wav", FX_RATE_HZ, checkpoint),
     ("goal.wav", FX_RATE_HZ, goal),
+    ("snap.wav", FX_RATE_HZ, snapped),
+    ("crumble.wav", FX_RATE_HZ, crumbled),
     ("rope_creak.wav", LOOP_RATE_HZ, rope_creak),
     ("wind.wav", LOOP_RATE_HZ, wind),
     ("music_melody.wav", LOOP_RATE_HZ, melody),

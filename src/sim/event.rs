@@ -12,6 +12,17 @@ pub enum AttachKind {
     Vine(u16),
 }
 
+/// What broke under the rope's pull.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BreakKind {
+    /// The rotten beam with this index in the level's `fragile` list crumbled.
+    Beam(u16),
+    /// The cracked ring with this index in the level's `fragile` list snapped.
+    Ring(u16),
+    /// The player's rope itself snapped (the level's `fragile_rope`).
+    Rope,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
     Jumped,
@@ -41,6 +52,12 @@ pub enum Event {
     GoalReached {
         ticks: u64,
     },
+    /// Something gave way under the rope's pull at `at` (the anchor, or where the rope snapped);
+    /// the rope has let go.
+    Broke {
+        kind: BreakKind,
+        at: Vec2,
+    },
 }
 
 impl Event {
@@ -69,6 +86,18 @@ impl Event {
             Event::Respawned => "respawned",
             Event::CheckpointReached { .. } => "checkpoint",
             Event::GoalReached { .. } => "goal",
+            Event::Broke {
+                kind: BreakKind::Beam(_),
+                ..
+            } => "beam_crumbled",
+            Event::Broke {
+                kind: BreakKind::Ring(_),
+                ..
+            } => "ring_snapped",
+            Event::Broke {
+                kind: BreakKind::Rope,
+                ..
+            } => "rope_snapped",
         }
     }
 }

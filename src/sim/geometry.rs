@@ -45,6 +45,8 @@ pub enum Body {
     Platform(u16),
     /// The load hanging from a winch (index into the level's `winches`).
     WinchLoad(u16),
+    /// A fragile anchor (index into the level's `fragile`): still until it breaks, then gone.
+    Fragile(u16),
 }
 
 impl Body {
@@ -54,6 +56,7 @@ impl Body {
             Body::Fixed => 0,
             Body::Platform(i) => (1 << 16) | i as u64,
             Body::WinchLoad(i) => (2 << 16) | i as u64,
+            Body::Fragile(i) => (3 << 16) | i as u64,
         }
     }
 }
@@ -109,7 +112,8 @@ impl ColliderTag {
         let body = match body_bits >> 16 {
             0 => Body::Fixed,
             1 => Body::Platform(body_index),
-            _ => Body::WinchLoad(body_index),
+            2 => Body::WinchLoad(body_index),
+            _ => Body::Fragile(body_index),
         };
         ColliderTag {
             kind,
@@ -291,15 +295,20 @@ impl Geometry {
 
     /// Moves every moving collider to its body's pose (`pose_of(body)`, from the body's frame
     /// to the world) and rebuilds the moving layer's tree. Called once per tick, before queries.
-    pub fn set_body_poses(&mut self, pose_of: impl Fn(Body) -> Pose) {
+    /// A body whose pose is `None` is gone (a fragile anchor that broke): its colliders are left
+    /// out of the tree, so no query finds them.
+    pub fn set_body_poses(&mut self, pose_of: impl Fn(Body) -> Option<Pose>) {
         if self.moving_colliders.is_empty() {
             return;
         }
         let mut tree = BroadPhaseBvh::new();
         let params = IntegrationParameters::default();
         for moving in &self.moving_colliders {
+            let Some(pose) = pose_of(moving.body) else {
+                continue;
+            };
             let collider = &mut self.moving.colliders[moving.handle];
-            collider.set_position(pose_of(moving.body) * moving.pose_in_body);
+            collider.set_position(pose * moving.pose_in_body);
             let aabb = collider.compute_aabb();
             tree.set_aabb(&params, moving.handle, aabb);
         }

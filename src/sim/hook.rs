@@ -92,10 +92,14 @@ pub fn anchor_for_hit(
     rope_radius_m: f32,
 ) -> Option<(AttachKind, Vec2)> {
     match hit.tag.kind {
-        ColliderKind::GrapplePoint => Some((
-            AttachKind::GrapplePoint,
-            level.grapple_points[hit.tag.index].v(),
-        )),
+        ColliderKind::GrapplePoint => {
+            let center = match hit.tag.body {
+                // A cracked ring is one of the level's fragile anchors.
+                Body::Fragile(_) => level.fragile.get(hit.tag.index)?.ring_center()?,
+                _ => level.grapple_points.get(hit.tag.index)?.v(),
+            };
+            Some((AttachKind::GrapplePoint, center))
+        }
         ColliderKind::Solid { hookable: true } => Some((
             AttachKind::Surface,
             hit.point + hit.normal * rope_radius_m * 1.5,
@@ -117,6 +121,8 @@ pub fn anchor_in_reach(anchor: Vec2, player: Vec2, max_length_m: f32) -> bool {
 pub fn preview_aim(
     geometry: &Geometry,
     level: &LevelDef,
+    // Fragile anchors that broke (indices into `level.fragile`): no longer aimed at.
+    broken: &[usize],
     tuning: &HookTuning,
     rope_radius_m: f32,
     from: Vec2,
@@ -127,8 +133,8 @@ pub fn preview_aim(
     let aim_dir = aim_offset
         .try_normalize()
         .unwrap_or(Vec2::new(facing as f32, 1.0).normalize());
-    let dir =
-        assisted_direction(geometry, level, tuning, from, aim_dir, range_m).unwrap_or(aim_dir);
+    let dir = assisted_direction(geometry, level, broken, tuning, from, aim_dir, range_m)
+        .unwrap_or(aim_dir);
     let hit = geometry.cast_ray(from, dir * range_m, groups::SOLID | groups::GRAPPLE_POINT);
     match hit {
         None => AimPreview {
@@ -145,7 +151,10 @@ pub fn preview_aim(
             Some((AttachKind::GrapplePoint, anchor)) => AimPreview {
                 dir,
                 end: anchor,
-                target: AimTarget::GrapplePoint(hit.tag.index),
+                target: match hit.tag.body {
+                    Body::Fragile(_) => AimTarget::Hookable,
+                    _ => AimTarget::GrapplePoint(hit.tag.index),
+                },
             },
             // (A vine is never a ray's hit: it has no collider.)
             Some((AttachKind::Surface | AttachKind::Vine(_), _)) => AimPreview {
@@ -167,6 +176,7 @@ pub fn preview_aim(
 fn assisted_direction(
     geometry: &Geometry,
     level: &LevelDef,
+    broken: &[usize],
     tuning: &HookTuning,
     from: Vec2,
     aim_dir: Vec2,
@@ -174,8 +184,15 @@ fn assisted_direction(
 ) -> Option<Vec2> {
     let min_cos = libm::cosf(tuning.aim_assist_angle_deg.to_radians());
     let mut best: Option<(f32, Vec2)> = None;
-    for point in &level.grapple_points {
-        let to_point = point.v() - from;
+    let rings = level.grapple_points.iter().map(|p| p.v());
+    let cracked_rings = level
+        .fragile
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !broken.contains(&i))
+        .filter_map(|(_, f)| f.ring_center());
+    for point in rings.chain(cracked_rings) {
+        let to_point = point - from;
         let dist = to_point.length();
         if dist < 1e-3 || dist > range_m + tuning.grapple_point_radius_m {
             continue;

@@ -13,6 +13,7 @@ use super::math::Vec2;
 
 pub use super::objects::checkpoint::{CheckpointDef, MAX_CHECKPOINTS};
 pub use super::objects::checks::{MAX_COORD_M, MAX_POLYGON_POINTS};
+pub use super::objects::fragile::{BreakDef, FragileDef, MAX_FRAGILE};
 pub use super::objects::hazard::{HazardDef, MAX_HAZARDS};
 pub use super::objects::platform::{MotionDef, PlatformDef, MAX_PLATFORMS};
 pub use super::objects::ring::{RingDef, MAX_GRAPPLE_POINTS};
@@ -180,6 +181,12 @@ pub struct LevelDef {
     pub vines: Vec<VineDef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wind: Vec<WindDef>,
+    /// Fragile anchors: rotten beams and cracked rings that break under the rope's pull.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fragile: Vec<FragileDef>,
+    /// The player's rope snaps when pulled past this (none: it never does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fragile_rope: Option<BreakDef>,
 }
 
 fn default_view_height_m() -> f32 {
@@ -219,6 +226,7 @@ impl LevelDef {
             ObjectList::of("winches", MAX_WINCHES, &self.winches),
             ObjectList::of("vines", MAX_VINES, &self.vines),
             ObjectList::of("wind", MAX_WIND_ZONES, &self.wind),
+            ObjectList::of("fragile", MAX_FRAGILE, &self.fragile),
         ]
     }
 
@@ -244,6 +252,8 @@ impl LevelDef {
             winches: vec![],
             vines: vec![],
             wind: vec![],
+            fragile: vec![],
+            fragile_rope: None,
         }
     }
 
@@ -270,6 +280,9 @@ impl LevelDef {
         }
         if !self.kill_y_m.is_finite() {
             issues.add("kill_y_m", "is not a finite number");
+        }
+        if let Some(rating) = &self.fragile_rope {
+            rating.check("fragile_rope", &mut issues);
         }
         check_objects(self, &mut issues);
         issues.0

@@ -392,6 +392,28 @@ impl Rope {
         )
     }
 
+    /// The same rope the other way round: its far end becomes its anchor and its anchor a free
+    /// end of one node's mass (a piece of a broken rope, held by the player's hand). Its segments
+    /// share its length evenly.
+    pub fn reversed(&self) -> Rope {
+        let nodes: Vec<Vec2> = self.nodes.iter().rev().copied().collect();
+        let prev: Vec<Vec2> = self.prev.iter().rev().copied().collect();
+        let mut rope = Rope::from_nodes(
+            &nodes,
+            RopeParams {
+                end_mass_ratio: 1.0,
+                ..self.params
+            },
+        );
+        rope.prev.copy_from_slice(&prev);
+        rope.length_m = self.length_m;
+        rope.length_at_step_start_m = self.length_m;
+        rope.nominal_segment_m = self.length_m / rope.segment_count() as f32;
+        rope.last_substeps = self.last_substeps;
+        rope.step_dt_s = self.step_dt_s;
+        rope
+    }
+
     /// A rope along `nodes` moving as `prev` says, with this rope's spacing and limits.
     fn piece(&self, nodes: &[Vec2], prev: &[Vec2], end_mass_ratio: f32, length_m: f32) -> Rope {
         let mut rope = Rope::from_nodes(

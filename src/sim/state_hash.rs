@@ -63,8 +63,7 @@ impl World {
             tuning: _,
             // Fixed colliders never change; moving ones are posed from the tick and the winches.
             geometry: _,
-            // Fixed zones; the gusts follow from the tick.
-            wind: _,
+            // Fixed zones (wind, above); the gusts follow from the tick.
             player,
             hook,
             tick,
@@ -77,6 +76,10 @@ impl World {
             teleported_at_tick,
             deaths,
             invincible,
+            wind: _,
+            fragile,
+            rope_strain,
+            loose_ropes,
         } = self;
         let mut h = StateHasher::new();
         h.u64(*tick);
@@ -111,6 +114,13 @@ impl World {
         h.option_u64(*teleported_at_tick);
         h.u64(*deaths as u64);
         h.bool(*invincible);
+        for strain in fragile {
+            strain.hash_into(&mut h);
+        }
+        rope_strain.hash_into(&mut h);
+        for loose in loose_ropes {
+            loose.hash_into(&mut h);
+        }
         h.finish()
     }
 }

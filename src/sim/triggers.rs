@@ -74,5 +74,6 @@ impl World {
         self.hook = Hook::Idle;
         self.teleported_at_tick = Some(self.tick);
         self.deaths += 1;
+        self.mend_fragile();
     }
 }

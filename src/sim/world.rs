@@ -13,6 +13,7 @@ use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
 use super::objects::checkpoint::CheckpointProgress;
 use super::objects::find_id;
+use super::objects::fragile::{body_present, LooseRope, Strain};
 use super::objects::vine::VineState;
 use super::objects::winch::{DriveDef, WinchDef, WinchState};
 use super::objects::wind::{WindField, WindNow};
@@ -51,6 +52,12 @@ pub struct World {
     pub invincible: bool,
     /// The level's wind zones (fixed; their gusts are a function of the tick).
     pub wind: Arc<WindField>,
+    /// How close each fragile anchor of the level is to breaking, in its list order.
+    pub fragile: Vec<Strain>,
+    /// How close the player's rope is to snapping (levels with a `fragile_rope`).
+    pub rope_strain: Strain,
+    /// Pieces of broken ropes still whipping about.
+    pub loose_ropes: Vec<LooseRope>,
 }
 
 impl std::fmt::Debug for World {
@@ -103,6 +110,9 @@ impl World {
             deaths: 0,
             invincible: false,
             wind: Arc::new(WindField::from_level(&level)),
+            fragile: vec![Strain::default(); level.fragile.len()],
+            rope_strain: Strain::default(),
+            loose_ropes: Vec::new(),
             level: Arc::new(level),
             geometry,
             tuning,
@@ -147,9 +157,13 @@ impl World {
 
     /// What firing with `aim_offset` now would do.
     pub fn preview_aim(&self, aim_offset: Vec2) -> AimPreview {
+        let broken: Vec<usize> = (0..self.fragile.len())
+            .filter(|&i| !self.fragile_intact(i))
+            .collect();
         preview_aim(
             &self.geometry,
             &self.level,
+            &broken,
             &self.tuning.hook,
             self.tuning.rope.radius_m,
             self.player.pos,
@@ -201,6 +215,7 @@ impl World {
         self.handle_hook_buttons(input, intent.jumped, &mut events);
         self.rejoin_released_vine(&vine_upper);
         self.move_player(input, &mut events);
+        self.check_breaks(&mut events);
         self.step_held_vine();
         self.player
             .jump_if_buffered_on_landing(&tuning.player, &mut events);
@@ -234,6 +249,7 @@ impl World {
             }
         }
         self.step_free_vines();
+        self.step_loose_ropes();
         let level = Arc::clone(&self.level);
         let tuning = Arc::clone(&self.tuning);
         for (i, (def, state)) in level.winches.iter().zip(&mut self.winches).enumerate() {
@@ -251,11 +267,14 @@ impl World {
         }
     }
 
-    /// Moves every moving collider to its body's pose at the current tick.
-    fn pose_bodies(&mut self) {
+    /// Moves every moving collider to its body's pose at the current tick (broken fragile
+    /// anchors leave the geometry).
+    pub(in crate::sim) fn pose_bodies(&mut self) {
         let (level, winches, tick) = (&self.level, &self.winches, self.tick);
-        self.geometry
-            .set_body_poses(|body| body_pose(level, winches, tick, body));
+        let fragile = &self.fragile;
+        self.geometry.set_body_poses(|body| {
+            body_present(fragile, body).then(|| body_pose(level, winches, tick, body))
+        });
     }
 
     /// A player standing on a moving body moves with it; its velocity then carries on when
@@ -308,5 +327,7 @@ pub fn body_pose(level: &LevelDef, winches: &[WinchState], tick: u64, body: Body
         Body::WinchLoad(i) => winches
             .get(i as usize)
             .map_or(Pose::IDENTITY, WinchDef::load_body_pose),
+        // Fragile anchors hold still until they are gone.
+        Body::Fragile(_) => Pose::IDENTITY,
     }
 }

@@ -1,6 +1,7 @@
 //! Which sound each simulation event makes, and how loud the continuous sounds are. Written once,
 //! used by every backend (rodio on the desktop, Web Audio in the browser, the recorder in tests).
 
+use crate::sim::event::BreakKind;
 use crate::sim::{AttachKind, Event, World};
 
 /// Folder of the sound files, relative to the data root (and to the page on the web).
@@ -21,10 +22,12 @@ pub enum SoundId {
     Respawn,
     Checkpoint,
     Goal,
+    Snap,
+    Crumble,
 }
 
 impl SoundId {
-    pub const ALL: [SoundId; 12] = [
+    pub const ALL: [SoundId; 14] = [
         SoundId::HookFire,
         SoundId::AttachPoint,
         SoundId::AttachSurface,
@@ -37,6 +40,8 @@ impl SoundId {
         SoundId::Respawn,
         SoundId::Checkpoint,
         SoundId::Goal,
+        SoundId::Snap,
+        SoundId::Crumble,
     ];
 
     /// File name inside `SOUNDS_DIR` (as written by `gen_sounds`).
@@ -54,6 +59,8 @@ impl SoundId {
             SoundId::Respawn => "respawn.wav",
             SoundId::Checkpoint => "checkpoint.wav",
             SoundId::Goal => "goal.wav",
+            SoundId::Snap => "snap.wav",
+            SoundId::Crumble => "crumble.wav",
         }
     }
 
@@ -199,6 +206,14 @@ pub fn sound_for(event: &Event, world: &World) -> Option<(SoundId, f32)> {
         Event::Respawned => (SoundId::Respawn, 0.5),
         Event::CheckpointReached { .. } => (SoundId::Checkpoint, 0.8),
         Event::GoalReached { .. } => (SoundId::Goal, 0.9),
+        Event::Broke {
+            kind: BreakKind::Beam(_),
+            ..
+        } => (SoundId::Crumble, 0.95),
+        Event::Broke {
+            kind: BreakKind::Ring(_) | BreakKind::Rope,
+            ..
+        } => (SoundId::Snap, 0.9),
     };
     Some(sound)
 }

@@ -9,6 +9,7 @@ use macroquad::shapes::{draw_circle, draw_rectangle};
 
 use super::mq;
 use crate::app::palette::{self, Rgb};
+use crate::sim::event::BreakKind;
 use crate::sim::{AttachKind, Event, World};
 
 /// Most particles alive at once; older ones make room for new ones.
@@ -235,6 +236,80 @@ impl Effects {
                     0.5,
                     true,
                 );
+            }
+            Event::Broke { kind, at } => {
+                let at = mq(at);
+                match kind {
+                    // Chunks of rotten wood tumbling down, and a cloud of dust.
+                    BreakKind::Beam(_) => {
+                        self.emit(
+                            26,
+                            at,
+                            MqVec2::Y,
+                            tau,
+                            (1.0, 5.0),
+                            1.1,
+                            0.16,
+                            palette::WOOD_GRAIN,
+                            1.0,
+                            true,
+                        );
+                        self.emit(
+                            16,
+                            at,
+                            MqVec2::Y,
+                            tau,
+                            (0.5, 2.0),
+                            0.8,
+                            0.3,
+                            palette::DUST,
+                            -0.05,
+                            false,
+                        );
+                    }
+                    // Shards of the ring and sparks.
+                    BreakKind::Ring(_) => {
+                        self.emit(
+                            10,
+                            at,
+                            MqVec2::Y,
+                            tau,
+                            (2.0, 6.0),
+                            0.9,
+                            0.1,
+                            palette::CRACKED_RING,
+                            1.0,
+                            true,
+                        );
+                        self.emit(
+                            12,
+                            at,
+                            MqVec2::Y,
+                            tau,
+                            (3.0, 8.0),
+                            0.3,
+                            0.05,
+                            palette::SPARK,
+                            1.0,
+                            true,
+                        );
+                    }
+                    // Frayed fibres where the rope parted.
+                    BreakKind::Rope => {
+                        self.emit(
+                            18,
+                            at,
+                            MqVec2::Y,
+                            tau,
+                            (1.0, 4.0),
+                            0.7,
+                            0.06,
+                            palette::ROPE_LIGHT,
+                            0.4,
+                            true,
+                        );
+                    }
+                }
             }
             Event::Respawned => {
                 self.respawn_fade = 1.0;

@@ -27,6 +27,8 @@ pub struct Snapshot {
     pub level_ropes: Vec<Vec<Vec2>>,
     /// Each vine whole (a held one: above the hand, then below), in the level's order.
     pub vine_ropes: Vec<Vec<Vec2>>,
+    /// Pieces of broken ropes, in the world's order.
+    pub loose_ropes: Vec<Vec<Vec2>>,
     pub tick: u64,
 }
 
@@ -39,14 +41,14 @@ impl Snapshot {
         };
         let platforms = (0..world.level.platforms.len()).map(|i| Body::Platform(i as u16));
         let loads = (0..world.winches.len()).map(|i| Body::WinchLoad(i as u16));
+        let moving = platforms
+            .chain(loads)
+            .map(|body| (body, world.body_pose(body)));
         Snapshot {
             player_pos: world.player.pos,
             rope_nodes,
             hook_pos,
-            bodies: platforms
-                .chain(loads)
-                .map(|body| (body, world.body_pose(body)))
-                .collect(),
+            bodies: moving.chain(objects::fragile::beam_poses(world)).collect(),
             level_ropes: world.winches.iter().map(|w| w.rope.nodes.clone()).collect(),
             vine_ropes: world
                 .vines
@@ -60,6 +62,11 @@ impl Snapshot {
                     }
                     _ => vine.rope.nodes.clone(),
                 })
+                .collect(),
+            loose_ropes: world
+                .loose_ropes
+                .iter()
+                .map(|l| l.rope.nodes.clone())
                 .collect(),
             tick: world.tick,
         }
@@ -104,6 +111,7 @@ impl Snapshot {
         };
         let level_ropes = lerp_ropes(&prev.level_ropes, &now.level_ropes);
         let vine_ropes = lerp_ropes(&prev.vine_ropes, &now.vine_ropes);
+        let loose_ropes = lerp_ropes(&prev.loose_ropes, &now.loose_ropes);
         let hook_pos = match (prev.hook_pos, now.hook_pos) {
             (Some(a), Some(b)) => Some(lerp(a, b)),
             (_, b) => b,
@@ -115,6 +123,7 @@ impl Snapshot {
             bodies,
             level_ropes,
             vine_ropes,
+            loose_ropes,
             tick: now.tick,
         }
     }

@@ -2,12 +2,14 @@
 //! and hazards are the level's material meshes in `Art`; what is here is drawn each frame.
 
 pub mod checkpoint;
+pub mod fragile;
 pub mod goal;
 pub mod platform;
 pub mod ring;
 pub mod switch;
 pub mod vine;
 pub mod winch;
+pub mod wind;
 
 use macroquad::shapes::draw_rectangle;
 
@@ -21,6 +23,7 @@ pub fn draw_behind(world: &World, time_s: f32) {
     checkpoint::draw(world, time_s);
     goal::draw(&world.level.goal, time_s);
     switch::draw(world);
+    wind::draw(world, time_s);
 }
 
 /// Objects in front of the solids and behind the player: what moves, hangs or is grabbed.
@@ -28,10 +31,13 @@ pub fn draw_front(world: &World, now: &Snapshot, art: &mut Art, time_s: f32) {
     platform::draw_tracks(world);
     winch::draw_ropes(world, now, art);
     art.draw_bodies(&now.bodies);
+    fragile::draw_cracks(world, now);
     platform::draw_pivots(world);
     winch::draw_weights(world, now);
     vine::draw(now);
     ring::draw(world, time_s);
+    fragile::draw_rings(world, time_s);
+    fragile::draw_loose_ropes(world, now, art);
 }
 
 fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {

@@ -12,6 +12,7 @@ use crate::app::render::mq;
 use crate::sim::geometry::Body;
 use crate::sim::level::{LevelDef, ShapeDef, P};
 use crate::sim::math::{Pose, Vec2};
+use crate::sim::objects::fragile::FragileAnchorDef;
 use crate::sim::objects::platform::MotionDef;
 use crate::sim::objects::winch::LoadDef;
 use crate::sim::World;
@@ -63,7 +64,8 @@ impl BodyMesh {
     }
 }
 
-/// The meshes of every moving body of `level`, platforms first, then winch platforms.
+/// The meshes of every moving body of `level`, platforms first, then winch platforms, then
+/// rotten beams (drawn through their body so that a broken one is simply left out).
 pub fn build(level: &LevelDef, rope_radius_m: f32) -> Vec<BodyMesh> {
     let platforms = level.platforms.iter().enumerate().map(|(i, p)| {
         BodyMesh::of(
@@ -93,7 +95,17 @@ pub fn build(level: &LevelDef, rope_radius_m: f32) -> Vec<BodyMesh> {
             solid_material(*hookable),
         ))
     });
-    platforms.chain(loads).collect()
+    let beams = level
+        .fragile
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match &f.anchor {
+            FragileAnchorDef::Beam { shape } => {
+                Some(BodyMesh::of(Body::Fragile(i as u16), shape, Material::Wood))
+            }
+            FragileAnchorDef::Ring { .. } => None,
+        });
+    platforms.chain(loads).chain(beams).collect()
 }
 
 /// Each path platform's track, faint behind it, so a player can read where it will go; a
