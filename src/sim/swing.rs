@@ -11,6 +11,12 @@ use super::objects::vine;
 use super::tuning::TICK_DT_S;
 use super::world::World;
 
+/// How much longer than its length a rope may be pulled before reeling in stalls.
+const REEL_STALL_STRETCH_M: f32 = 0.05;
+
+/// A rope move the level cut short by more than this counts as blocked.
+const BLOCKED_MOVE_M: f32 = 1e-3;
+
 impl World {
     pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
         let tuning = Arc::clone(&self.tuning);
@@ -64,7 +70,14 @@ impl World {
             .clamp(-max_len, max_len);
         let wheel_m = wheel_queue_m.clamp(-reel_step_m, reel_step_m);
         *wheel_queue_m -= wheel_m;
-        let reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
+        let mut reel_m =
+            (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
+        // A rope already pulled longer than its length (the player held back by the level, the
+        // rope wrapped tight round a corner) stalls the reel, as a winch stalls: reeling on only
+        // stored tension the solve then spent at once, flinging the player at 80 m/s.
+        if reel_m > 0.0 && rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M {
+            reel_m = 0.0;
+        }
         let before_m = rope.length_m;
         rope.set_length(rope.length_m - reel_m, min_len, max_len);
         if rope.length_m == before_m {
@@ -100,7 +113,19 @@ impl World {
             TICK_DT_S,
         );
         player.vel = vel;
-        player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
+        let before = player.pos;
+        player.move_and_collide(target - before, &self.geometry, &tuning.player, events);
+        // Where the level held the player short of where the rope took them (a corner the
+        // rope pulls them into), the velocity toward the missed spot goes too: kept, it became
+        // the next tick's pull again and built up, tick on tick, into an 80 m/s fling.
+        let missed = target - player.pos;
+        if missed.length() > BLOCKED_MOVE_M {
+            let toward = missed.normalize();
+            let into = player.vel.dot(toward);
+            if into > 0.0 {
+                player.vel -= toward * into;
+            }
+        }
         rope.set_player(player.pos);
     }
 }
