@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use tether::sim::hook::Hook;
 use tether::sim::math::Vec2;
+use tether::sim::objects::fragile::FragileAnchorDef;
 use tether::sim::{InputFrame, Replay, World};
 
 const MAX_TICKS: u64 = 2400;
@@ -197,6 +198,21 @@ fn main() {
     // Targets: every grapple point in order, or, without any, the middle of each hookable
     // solid's underside.
     let mut targets: Vec<Vec2> = world.level.grapple_points.iter().map(|p| p.v()).collect();
+    // Fragile anchors too (a cracked ring's centre, a rotten beam's underside), all left to right.
+    if !world.level.fragile.is_empty() {
+        for fragile in &world.level.fragile {
+            targets.push(match &fragile.anchor {
+                FragileAnchorDef::Ring { at } => at.v(),
+                FragileAnchorDef::Beam { shape } => {
+                    let (shape, pose) =
+                        tether::sim::objects::shape_collider(shape).expect("checked level");
+                    let aabb = shape.compute_aabb(&pose);
+                    Vec2::new((aabb.mins.x + aabb.maxs.x) * 0.5, aabb.mins.y)
+                }
+            });
+        }
+        targets.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
     if targets.is_empty() {
         for solid in world.level.solids.iter().filter(|s| s.hookable) {
             if let tether::sim::level::ShapeDef::Box {

@@ -206,7 +206,16 @@ impl World {
             return;
         };
         let tensions = rope.tension_n();
-        let anchor_n = tensions.first().copied().unwrap_or(0.0);
+        // The anchor takes the pull of the rope's first segment and of every segment lying on
+        // the level next to it (a rope draped over the beam it is hooked in pulls the beam
+        // through its contacts as well as its end).
+        let on_anchor = rope.touching()[1..]
+            .iter()
+            .position(|&t| !t)
+            .map_or(tensions.len(), |k| k + 1);
+        let anchor_n = tensions[..on_anchor.min(tensions.len())]
+            .iter()
+            .fold(0.0f32, |a, &t| a.max(t));
         let (strongest, strongest_n) = tensions.iter().enumerate().fold(
             (0, 0.0f32),
             |best, (i, &t)| if t > best.1 { (i, t) } else { best },
