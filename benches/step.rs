@@ -145,13 +145,13 @@ fn stress_level() -> String {
     )
 }
 
-fn bench_stress(c: &mut Criterion) {
+/// A world of `level_text` with the player swinging from the ring at (0, 20) on a full rope,
+/// 30° out, after `settle_ticks` of play.
+fn swinging_from_ring(level_text: &str, settle_ticks: usize) -> World {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tuning = tether::cli::load_tuning(root).expect("tuning");
-    let level =
-        tether::sim::LevelDef::from_ron(&stress_level(), "stress.ron").expect("stress level");
-    let mut world = World::from_level(level, Arc::clone(&tuning), "stress.ron").expect("builds");
-    // Swinging from the ring on a full rope, 30° out.
+    let level = tether::sim::LevelDef::from_ron(level_text, "bench.ron").expect("bench level");
+    let mut world = World::from_level(level, Arc::clone(&tuning), "bench.ron").expect("builds");
     let anchor = tether::sim::math::Vec2::new(0.0, 20.0);
     world.player.pos = anchor + tether::sim::math::Vec2::new(6.0, -10.4);
     world.hook = tether::sim::hook::Hook::attached_fixed(
@@ -164,12 +164,16 @@ fn bench_stress(c: &mut Criterion) {
         tether::sim::AttachKind::GrapplePoint,
     );
     let input = tether::sim::InputFrame::default();
-    // A second in: the winches are reeling and the loads swinging.
-    for _ in 0..120 {
+    for _ in 0..settle_ticks {
         world.step(&input);
     }
     assert!(world.rope().is_some(), "still swinging");
-    c.bench_function("step/stress_objects_swinging", |b| {
+    world
+}
+
+fn bench_world(c: &mut Criterion, name: &str, world: &World) {
+    let input = tether::sim::InputFrame::default();
+    c.bench_function(name, |b| {
         b.iter_batched_ref(
             || world.clone(),
             |w| w.step(&input),
@@ -178,5 +182,44 @@ fn bench_stress(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_step, bench_stress);
+fn bench_stress(c: &mut Criterion) {
+    // A second in: the winches are reeling and the loads swinging.
+    let world = swinging_from_ring(&stress_level(), 120);
+    bench_world(c, "step/stress_objects_swinging", &world);
+}
+
+/// Issue 10's weather workload without its banners (cloth is not built yet): 30 vines of 40
+/// nodes in a wind with gusts over the whole level, and the player swinging among them.
+fn weather_level() -> String {
+    let vines: String = (0..30)
+        .map(|i| format!("(at: ({}, 24.0), length_m: 12.0),\n", -45.0 + i as f32 * 3.0))
+        .collect();
+    format!(
+        r#"Level(
+            name: "weather",
+            spawn: (0.0, 1.0),
+            goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
+            kill_y_m: -30.0,
+            solids: [
+                (shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (0.0, 25.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (-60.0, 12.0), half_extents: (1.0, 12.0))),
+                (shape: Box(center: (60.0, 12.0), half_extents: (1.0, 12.0))),
+            ],
+            grapple_points: [(0.0, 20.0)],
+            vines: [{vines}],
+            wind: [(region: Box(center: (0.0, 12.0), half_extents: (59.0, 12.0)),
+                    direction_deg: 0.0, speed_m_per_s: 8.0,
+                    gust: (extra_m_per_s: 12.0, period_s: 3.0))],
+        )"#
+    )
+}
+
+fn bench_weather(c: &mut Criterion) {
+    // Two seconds in, at the height of a gust (1.0 s into the 3 s period is near its peak).
+    let world = swinging_from_ring(&weather_level(), 240);
+    bench_world(c, "step/weather_without_cloth_swinging", &world);
+}
+
+criterion_group!(benches, bench_step, bench_stress, bench_weather);
 criterion_main!(benches);
