@@ -192,7 +192,12 @@ fn bench_stress(c: &mut Criterion) {
 /// nodes in a wind with gusts over the whole level, and the player swinging among them.
 fn weather_level() -> String {
     let vines: String = (0..30)
-        .map(|i| format!("(at: ({}, 24.0), length_m: 12.0),\n", -45.0 + i as f32 * 3.0))
+        .map(|i| {
+            format!(
+                "(at: ({}, 24.0), length_m: 12.0),\n",
+                -45.0 + i as f32 * 3.0
+            )
+        })
         .collect();
     format!(
         r#"Level(

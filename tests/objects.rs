@@ -384,7 +384,8 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         winches: [(id: "w", at: (10.0, 14.0), min_length_m: 3.0, max_length_m: 9.0,
             speed_m_per_s: 3.0, load: Weight(radius_m: 0.5, mass_kg: 50.0), drive: Switch("s"))],
         vines: [(at: (-10.0, 14.0), length_m: 6.0)],
-        fragile: [(anchor: Ring(at: (5.0, 12.0)), breaks_at_n: 900.0)],"#,
+        fragile: [(anchor: Ring(at: (5.0, 12.0)), breaks_at_n: 900.0)],
+        cloths: [(top_left: (12.0, 10.0), columns: 4, rows: 4, spacing_m: 0.2, pins: TopRow)],"#,
     );
     let mut base = common::world_from(&text);
     run(&mut base, 5);
@@ -439,6 +440,9 @@ fn the_state_hash_changes_with_every_piece_of_evolving_state() {
         ("fragile strain", |w| w.fragile[0].ticks += 1),
         ("fragile broken", |w| w.fragile[0].broken = true),
         ("rope strain", |w| w.rope_strain.ticks += 1),
+        ("cloth", |w| {
+            w.cloths[0].set_velocity(Vec2::new(0.5, 0.0), 1.0 / 120.0)
+        }),
         ("loose ropes", |w| {
             let rope = w.vines[0].rope.clone();
             w.loose_ropes.push(LooseRope {

@@ -13,6 +13,7 @@ use super::math::Vec2;
 
 pub use super::objects::checkpoint::{CheckpointDef, MAX_CHECKPOINTS};
 pub use super::objects::checks::{MAX_COORD_M, MAX_POLYGON_POINTS};
+pub use super::objects::cloth::{ClothDef, MAX_CLOTHS};
 pub use super::objects::fragile::{BreakDef, FragileDef, MAX_FRAGILE};
 pub use super::objects::hazard::{HazardDef, MAX_HAZARDS};
 pub use super::objects::platform::{MotionDef, PlatformDef, MAX_PLATFORMS};
@@ -184,6 +185,9 @@ pub struct LevelDef {
     /// Fragile anchors: rotten beams and cracked rings that break under the rope's pull.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fragile: Vec<FragileDef>,
+    /// Banners, flags and nets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cloths: Vec<ClothDef>,
     /// The player's rope snaps when pulled past this (none: it never does).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fragile_rope: Option<BreakDef>,
@@ -227,6 +231,7 @@ impl LevelDef {
             ObjectList::of("vines", MAX_VINES, &self.vines),
             ObjectList::of("wind", MAX_WIND_ZONES, &self.wind),
             ObjectList::of("fragile", MAX_FRAGILE, &self.fragile),
+            ObjectList::of("cloths", MAX_CLOTHS, &self.cloths),
         ]
     }
 
@@ -253,6 +258,7 @@ impl LevelDef {
             vines: vec![],
             wind: vec![],
             fragile: vec![],
+            cloths: vec![],
             fragile_rope: None,
         }
     }

@@ -3,6 +3,7 @@
 //! run exactly this code.
 
 pub mod assists;
+pub mod cloth;
 pub mod event;
 pub mod geometry;
 pub mod hook;

@@ -166,7 +166,7 @@ struct Scratch {
 }
 
 #[derive(Clone, Default)]
-struct ChainScratch {
+pub(crate) struct ChainScratch {
     /// Unit direction of each taut segment; zero for a slack one.
     dir: Vec<Vec2>,
     /// Constraint error `rest − length` of each taut segment.
@@ -1063,11 +1063,11 @@ impl Rope {
 
 /// Rest lengths of a rope's segments during one substep.
 #[derive(Clone, Copy, Debug)]
-struct Rests {
+pub(crate) struct Rests {
     /// Every segment but the last.
-    nominal_m: f32,
+    pub(crate) nominal_m: f32,
     /// The last segment, next to the far end, where rope is paid in and out.
-    last_m: f32,
+    pub(crate) last_m: f32,
 }
 
 /// The Thomas-algorithm projection of `Rope::solve_chain` on positions `x` with inverse masses `w`.
@@ -1079,7 +1079,7 @@ struct Rests {
 /// rest length — a hanging chain's segments sit right at it) are solved together, and any of
 /// them whose multiplier comes out pushing is let go slack and the rest solved again, at most
 /// `MAX_ACTIVE_SET_PASSES` times. Segments that are clearly slack take no part.
-fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest: Rests) {
+pub(crate) fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest: Rests) {
     let n = x.len() - 1;
     s.dir.resize(n, Vec2::ZERO);
     s.error.resize(n, 0.0);

@@ -80,6 +80,7 @@ impl World {
             fragile,
             rope_strain,
             loose_ropes,
+            cloths,
         } = self;
         let mut h = StateHasher::new();
         h.u64(*tick);
@@ -120,6 +121,9 @@ impl World {
         rope_strain.hash_into(&mut h);
         for loose in loose_ropes {
             loose.hash_into(&mut h);
+        }
+        for cloth in cloths {
+            cloth.hash_into(&mut h);
         }
         h.finish()
     }

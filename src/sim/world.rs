@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::cloth::Cloth;
 use super::event::Event;
 use super::geometry::{groups, Body, Geometry};
 use super::hook::{preview_aim, AimPreview, Hook};
@@ -58,6 +59,8 @@ pub struct World {
     pub rope_strain: Strain,
     /// Pieces of broken ropes still whipping about.
     pub loose_ropes: Vec<LooseRope>,
+    /// One cloth per cloth of the level, in its list order.
+    pub cloths: Vec<Cloth>,
 }
 
 impl std::fmt::Debug for World {
@@ -113,6 +116,7 @@ impl World {
             fragile: vec![Strain::default(); level.fragile.len()],
             rope_strain: Strain::default(),
             loose_ropes: Vec::new(),
+            cloths: level.cloths.iter().map(|c| c.start()).collect(),
             level: Arc::new(level),
             geometry,
             tuning,
@@ -224,6 +228,7 @@ impl World {
         self.player
             .settle_out_of_solids(&self.geometry, &tuning.player);
         self.grab_vines(&mut events);
+        self.step_cloths();
         let vine_upper = self.held_vine_upper();
         self.check_triggers(&mut events);
         self.rejoin_released_vine(&vine_upper);

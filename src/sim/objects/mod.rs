@@ -11,6 +11,7 @@
 
 pub mod checkpoint;
 pub mod checks;
+pub mod cloth;
 pub mod fragile;
 pub mod goal;
 pub mod hazard;
