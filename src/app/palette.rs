@@ -44,6 +44,12 @@ pub const VINE_LEAF: Rgb = Rgb(120, 180, 70);
 /// Paths of moving platforms, drawn faintly behind them.
 /// A cracked ring: a dull, rusty gold.
 pub const CRACKED_RING: Rgb = Rgb(190, 150, 90);
+/// Cloth: banners (deep red with gold stripes), flags (blue and white), nets (pale rope).
+pub const BANNER: Rgb = Rgb(170, 40, 52);
+pub const BANNER_STRIPE: Rgb = Rgb(226, 180, 70);
+pub const FLAG: Rgb = Rgb(50, 110, 200);
+pub const FLAG_STRIPE: Rgb = Rgb(230, 232, 240);
+pub const NET: Rgb = Rgb(214, 200, 160);
 /// Streaks of wind.
 pub const WIND_STREAK: Rgb = Rgb(210, 230, 255);
 pub const TRACK: Rgb = Rgb(120, 130, 160);

@@ -29,6 +29,8 @@ pub struct Snapshot {
     pub vine_ropes: Vec<Vec<Vec2>>,
     /// Pieces of broken ropes, in the world's order.
     pub loose_ropes: Vec<Vec<Vec2>>,
+    /// Each cloth's particles, in the level's order.
+    pub cloths: Vec<Vec<Vec2>>,
     pub tick: u64,
 }
 
@@ -67,6 +69,11 @@ impl Snapshot {
                 .loose_ropes
                 .iter()
                 .map(|l| l.rope.nodes.clone())
+                .collect(),
+            cloths: world
+                .cloths
+                .iter()
+                .map(|c| c.positions().to_vec())
                 .collect(),
             tick: world.tick,
         }
@@ -112,6 +119,7 @@ impl Snapshot {
         let level_ropes = lerp_ropes(&prev.level_ropes, &now.level_ropes);
         let vine_ropes = lerp_ropes(&prev.vine_ropes, &now.vine_ropes);
         let loose_ropes = lerp_ropes(&prev.loose_ropes, &now.loose_ropes);
+        let cloths = lerp_ropes(&prev.cloths, &now.cloths);
         let hook_pos = match (prev.hook_pos, now.hook_pos) {
             (Some(a), Some(b)) => Some(lerp(a, b)),
             (_, b) => b,
@@ -124,6 +132,7 @@ impl Snapshot {
             level_ropes,
             vine_ropes,
             loose_ropes,
+            cloths,
             tick: now.tick,
         }
     }

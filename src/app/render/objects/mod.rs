@@ -2,6 +2,7 @@
 //! and hazards are the level's material meshes in `Art`; what is here is drawn each frame.
 
 pub mod checkpoint;
+pub mod cloth;
 pub mod fragile;
 pub mod goal;
 pub mod platform;
@@ -29,6 +30,7 @@ pub fn draw_behind(world: &World, time_s: f32) {
 /// Objects in front of the solids and behind the player: what moves, hangs or is grabbed.
 pub fn draw_front(world: &World, now: &Snapshot, art: &mut Art, time_s: f32) {
     platform::draw_tracks(world);
+    cloth::draw(world, now);
     winch::draw_ropes(world, now, art);
     art.draw_bodies(&now.bodies);
     fragile::draw_cracks(world, now);
