@@ -62,7 +62,7 @@ pub fn draw(world: &World, now: &Snapshot) {
             texture: None,
         };
         for c in 0..columns - 1 {
-            let base = if (c / STRIPE_COLUMNS) % 2 == 0 {
+            let base = if (c / STRIPE_COLUMNS).is_multiple_of(2) {
                 front
             } else {
                 stripe
