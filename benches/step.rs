@@ -6,6 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use tether::sim::level::{ShapeDef, P};
+use tether::sim::math::Vec2;
 use tether::sim::{Replay, World};
 
 /// Loads the level with the most objects and plays its solution until the rope is attached.
@@ -188,9 +190,21 @@ fn bench_stress(c: &mut Criterion) {
     bench_world(c, "step/stress_objects_swinging", &world);
 }
 
-/// Issue 10's weather workload without its banners (cloth is not built yet): 30 vines of 40
-/// nodes in a wind with gusts over the whole level, and the player swinging among them.
-fn weather_level() -> String {
+/// Issue 10's weather workload: 30 vines of 40 nodes and (with `banners`) 4 banners of 32 × 24
+/// particles in a wind with gusts over the whole level, and the player swinging among them.
+fn weather_level(banners: bool) -> String {
+    let cloths: String = if banners {
+        (0..4)
+            .map(|i| {
+                format!(
+                    "(top_left: ({}, 23.9), columns: 32, rows: 24, spacing_m: 0.1, pins: TopRow),\n",
+                    -40.0 + i as f32 * 22.0
+                )
+            })
+            .collect()
+    } else {
+        String::new()
+    };
     let vines: String = (0..30)
         .map(|i| {
             format!(
@@ -213,6 +227,7 @@ fn weather_level() -> String {
             ],
             grapple_points: [(0.0, 20.0)],
             vines: [{vines}],
+            cloths: [{cloths}],
             wind: [(region: Box(center: (0.0, 12.0), half_extents: (59.0, 12.0)),
                     direction_deg: 0.0, speed_m_per_s: 8.0,
                     gust: (extra_m_per_s: 12.0, period_s: 3.0))],
@@ -221,9 +236,31 @@ fn weather_level() -> String {
 }
 
 fn bench_weather(c: &mut Criterion) {
-    // Two seconds in, at the height of a gust (1.0 s into the 3 s period is near its peak).
-    let world = swinging_from_ring(&weather_level(), 240);
+    // Two seconds in, in a gust (the 3 s period's pulse peaks at 0.9 s and 3.9 s).
+    let world = swinging_from_ring(&weather_level(false), 240);
     bench_world(c, "step/weather_without_cloth_swinging", &world);
+    let world = swinging_from_ring(&weather_level(true), 240);
+    bench_world(c, "step/weather_swinging", &world);
+    // One banner alone, in a 15 m/s wind gusting to 25, beside a wall it blows against.
+    let geometry = tether::sim::geometry::Geometry::of_solids(vec![ShapeDef::Box {
+        center: P(4.0, 8.5),
+        half_extents: P(0.3, 2.0),
+        rotation_deg: 0.0,
+    }]);
+    let pins: Vec<(usize, usize)> = (0..32).map(|c| (c, 0)).collect();
+    let mut banner = tether::sim::cloth::Cloth::new(Vec2::new(0.0, 10.0), 32, 24, 0.1, &pins, None);
+    let gravity = Vec2::new(0.0, -40.0);
+    let air = |p: Vec2| Vec2::new(20.0 + 5.0 * (p.y - 8.0).clamp(-1.0, 1.0), -2.0);
+    for _ in 0..240 {
+        banner.step(&geometry, gravity, Some(&air), &[], 1.0 / 120.0);
+    }
+    c.bench_function("cloth/banner_32x24_gale", |b| {
+        b.iter_batched_ref(
+            || banner.clone(),
+            |cloth| cloth.step(&geometry, gravity, Some(&air), &[], 1.0 / 120.0),
+            criterion::BatchSize::SmallInput,
+        )
+    });
 }
 
 criterion_group!(benches, bench_step, bench_stress, bench_weather);

@@ -562,6 +562,10 @@ def check_other_level(chromium, args, level, expected):
     try:
         browser.open(url)
         outcome = browser.wait_for_console("replay outcome: ", timeout=60)
+        timing = browser.wait_for_console("replay timing: ", timeout=10) if outcome else None
+        if timing is not None and args.timings:
+            with open(args.timings, "a", encoding="utf-8") as out:
+                out.write(timing.split("replay timing: ", 1)[1].strip() + "\n")
         # Real time: 120 ticks/s when the page keeps up; allow it a third of that and a minute.
         live = None
         if outcome is not None:
@@ -684,6 +688,7 @@ def main():
     parser.add_argument("--palette", required=True, help="src/app/palette.rs")
     parser.add_argument("--requests", required=True, help="the web server's request log")
     parser.add_argument("--hold", type=int, help="tick to hold at (default: mid-swing)")
+    parser.add_argument("--timings", help="append each level's `replay timing:` line from the page here")
     parser.add_argument("--out", default="out", help="keep the screenshot and console log here")
     parser.add_argument("--also", action="append", default=[], metavar="N=OUTCOME",
                         help="another level (1-based) and its native `tether replay` line")

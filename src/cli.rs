@@ -120,7 +120,18 @@ pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), S
 pub fn replay(root: &Path, replay_path: &Path) -> i32 {
     match load_replay(root, replay_path) {
         Ok((replay, mut world)) => {
+            // Timed on a second run from the same start, as the browser does (see
+            // `report_replay_outcome`): both sides warm.
+            replay.run(&mut world.clone());
+            let started = std::time::Instant::now();
             let outcome = replay.run(&mut world);
+            // On stderr: the outcome line on stdout stays what tests compare.
+            eprintln!(
+                "replay timing: {}: {} ticks, {:.1} µs per tick",
+                replay.level,
+                outcome.ticks,
+                started.elapsed().as_secs_f64() * 1e6 / outcome.ticks.max(1) as f64
+            );
             let assists = if replay.assists.any() {
                 format!(" (assists: {})", replay.assists.describe())
             } else {

@@ -153,6 +153,18 @@ impl Game {
         };
         let outcome = replay.run(&mut world.clone());
         super::log_line(&format!("replay outcome: {}: {outcome}", replay.level));
+        // The simulation's own cost here, for the browser/native ratio the browser test reports:
+        // timed on a second run, so the browser's code has been through its optimising tier
+        // (the first run is mostly baseline code) and both sides start warm.
+        let started_s = macroquad::miniquad::date::now();
+        replay.run(&mut world.clone());
+        let elapsed_s = macroquad::miniquad::date::now() - started_s;
+        super::log_line(&format!(
+            "replay timing: {}: {} ticks, {:.1} µs per tick",
+            replay.level,
+            outcome.ticks,
+            elapsed_s * 1e6 / outcome.ticks.max(1) as f64
+        ));
     }
 
     /// (Re)starts level `index`, or shows why it cannot be played.
