@@ -11,17 +11,7 @@ use tether::sim::hook::Hook;
 use tether::sim::math::Vec2;
 use tether::sim::{Event, InputFrame, LevelDef, World};
 
-const IDLE: InputFrame = InputFrame {
-    move_x: 0,
-    reel: 0,
-    jump_held: false,
-    jump_pressed: false,
-    fire_pressed: false,
-    release_pressed: false,
-    wheel_notches: 0,
-    aim_x: 0.0,
-    aim_y: 0.0,
-};
+use common::IDLE;
 
 /// A level with a floor at y = 0 (x from −60 to 60), the player spawned at `spawn`.
 fn level(spawn: (f32, f32), objects: &str) -> String {

@@ -12,17 +12,7 @@ use tether::sim::math::Vec2;
 use tether::sim::objects::fragile::LooseRope;
 use tether::sim::{Event, InputFrame, LevelDef, World};
 
-const IDLE: InputFrame = InputFrame {
-    move_x: 0,
-    reel: 0,
-    jump_held: false,
-    jump_pressed: false,
-    fire_pressed: false,
-    release_pressed: false,
-    wheel_notches: 0,
-    aim_x: 0.0,
-    aim_y: 0.0,
-};
+use common::IDLE;
 
 /// A level around `objects` (RON fields): a long floor at y = 0 and a far goal.
 fn level(objects: &str) -> String {

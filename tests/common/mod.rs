@@ -6,7 +6,20 @@ pub mod prop;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tether::sim::{LevelDef, Tuning, World};
+use tether::sim::{InputFrame, LevelDef, Tuning, World};
+
+/// No button held, no aim: a tick of standing still.
+pub const IDLE: InputFrame = InputFrame {
+    move_x: 0,
+    reel: 0,
+    jump_held: false,
+    jump_pressed: false,
+    fire_pressed: false,
+    release_pressed: false,
+    wheel_notches: 0,
+    aim_x: 0.0,
+    aim_y: 0.0,
+};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

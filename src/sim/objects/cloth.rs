@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{Issues, ObjectDef};
 use crate::sim::cloth::{Cloth, Pusher};
 use crate::sim::level::{LevelDef, P};
 use crate::sim::math::Vec2;
@@ -160,16 +160,6 @@ impl ObjectDef for ClothDef {
                 );
             }
         }
-    }
-
-    /// Cloth is no solid: nothing collides with it.
-    fn colliders(
-        &self,
-        _index: usize,
-        _context: &BuildContext,
-        _out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
-        Ok(())
     }
 }
 

@@ -56,14 +56,16 @@ pub trait ObjectDef {
     /// Adds every problem with this definition to `issues`, naming it `object` (e.g.
     /// `solids[3]`). `level` is there for references to other objects by id.
     fn check(&self, object: &str, level: &LevelDef, issues: &mut Issues);
-    /// Pushes the colliders this object owns. Fails with a message only for a shape parry
-    /// rejects (validation catches everything else first).
+    /// Pushes the colliders this object owns (none by default: vines, wind, cloth). Fails with a
+    /// message only for a shape parry rejects (validation catches everything else first).
     fn colliders(
         &self,
-        index: usize,
-        context: &BuildContext,
-        out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String>;
+        _index: usize,
+        _context: &BuildContext,
+        _out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A list of one kind's objects in a level, as the registration gives it.

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{Issues, ObjectDef};
 use crate::sim::event::{AttachKind, Event};
 use crate::sim::geometry::Body;
 use crate::sim::hook::Hook;
@@ -100,16 +100,6 @@ impl ObjectDef for VineDef {
             MAX_VINE_LENGTH_M,
         );
         issues.in_range(object, "weight_kg", self.weight_kg, 0.0, MAX_VINE_WEIGHT_KG);
-    }
-
-    /// A vine is no solid: nothing in the level collides with it.
-    fn colliders(
-        &self,
-        _index: usize,
-        _context: &BuildContext,
-        _out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
-        Ok(())
     }
 }
 

@@ -12,7 +12,7 @@ use rapier2d::geometry::SharedShape;
 use rapier2d::parry::bounding_volume::Aabb;
 use serde::{Deserialize, Serialize};
 
-use super::{shape_collider, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{shape_collider, Issues, ObjectDef};
 use crate::sim::level::{LevelDef, ShapeDef};
 use crate::sim::math::{cos_sin, Pose, Vec2};
 use crate::sim::tuning::TICK_DT_S;
@@ -102,16 +102,6 @@ impl ObjectDef for WindDef {
                 issues.in_range(&name, "offset_s", gust.offset_s, -3600.0, 3600.0);
             }
         }
-    }
-
-    /// Air is no solid: nothing collides with a wind zone.
-    fn colliders(
-        &self,
-        _index: usize,
-        _context: &BuildContext,
-        _out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
-        Ok(())
     }
 }
 
