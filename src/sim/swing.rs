@@ -14,9 +14,6 @@ use super::world::World;
 /// How much longer than its length a rope may be pulled before reeling in stalls.
 const REEL_STALL_STRETCH_M: f32 = 0.05;
 
-/// A rope move the level cut short by more than this counts as blocked.
-const BLOCKED_MOVE_M: f32 = 1e-3;
-
 impl World {
     pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
         let tuning = Arc::clone(&self.tuning);
@@ -113,19 +110,7 @@ impl World {
             TICK_DT_S,
         );
         player.vel = vel;
-        let before = player.pos;
-        player.move_and_collide(target - before, &self.geometry, &tuning.player, events);
-        // Where the level held the player short of where the rope took them (a corner the
-        // rope pulls them into), the velocity toward the missed spot goes too: kept, it became
-        // the next tick's pull again and built up, tick on tick, into an 80 m/s fling.
-        let missed = target - player.pos;
-        if missed.length() > BLOCKED_MOVE_M {
-            let toward = missed.normalize();
-            let into = player.vel.dot(toward);
-            if into > 0.0 {
-                player.vel -= toward * into;
-            }
-        }
+        player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
         rope.set_player(player.pos);
     }
 }
