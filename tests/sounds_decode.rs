@@ -7,6 +7,7 @@ use std::path::Path;
 use rodio::Source;
 use tether::app::audio::mapping::{self, sound_for, LoopId, SoundId};
 use tether::app::audio::rodio_backend::decode;
+use tether::sim::event::BreakKind;
 use tether::sim::math::Vec2;
 use tether::sim::{AttachKind, Event, World};
 
@@ -40,6 +41,18 @@ fn every_event() -> Vec<Event> {
         Event::Respawned,
         Event::CheckpointReached { index: 0 },
         Event::GoalReached { ticks: 100 },
+        Event::Broke {
+            kind: BreakKind::Beam(0),
+            at,
+        },
+        Event::Broke {
+            kind: BreakKind::Ring(0),
+            at,
+        },
+        Event::Broke {
+            kind: BreakKind::Rope,
+            at,
+        },
     ]
 }
 
@@ -73,7 +86,7 @@ fn every_event_kind_maps_to_a_sound_file_that_decodes() {
     let kinds: BTreeSet<&str> = events.iter().map(Event::kind_name).collect();
     assert_eq!(
         kinds.len(),
-        12,
+        15,
         "the test lists every event kind once: {kinds:?}"
     );
     for event in &events {
