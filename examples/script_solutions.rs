@@ -1,9 +1,9 @@
-//! Plays the object levels (04–06) with a scripted plan per level and writes their solution
+//! Plays the object levels (09–11) with a scripted plan per level and writes their solution
 //! replays. Each step holds an input until a condition on the world is met (the ferry has
 //! arrived, the lift is at the top), so the plan reads like a player's: wait for it, step on,
 //! ride, jump off. The inputs go through the real simulation and are what the replay stores.
 //!
-//!   cargo run --release --example script_solutions -- levels/04_ferry.ron
+//!   cargo run --release --example script_solutions -- levels/09_ferry.ron
 
 use std::path::Path;
 use std::sync::Arc;
@@ -92,7 +92,7 @@ fn plan(level: &str) -> Vec<Step> {
     match level {
         // Wait for the ferry at the edge, step on, ride to the far side, walk to the lift,
         // ride it up and walk into the goal.
-        "04_ferry.ron" => vec![
+        "09_ferry.ron" => vec![
             Hold {
                 input: walk(1),
                 done: |w| w.player.pos.x > -1.2,
@@ -132,7 +132,7 @@ fn plan(level: &str) -> Vec<Step> {
         ],
         // Walk onto the hanging platform and stop, ride it to the top (standing in the shaft
         // holds the switch), then jump right onto the wall with the goal.
-        "05_rope_lift.ron" => vec![
+        "10_rope_lift.ron" => vec![
             Hold {
                 input: walk(1),
                 done: |w| w.player.pos.x > 0.0,
@@ -174,7 +174,7 @@ fn plan(level: &str) -> Vec<Step> {
         ],
         // Run to the edge, hook the drifting beam when it is near, ride it across, let go
         // over the far ledge.
-        "06_moving_anchor.ron" => vec![
+        "11_moving_anchor.ron" => vec![
             Hold {
                 input: walk(1),
                 done: |w| w.player.pos.x > -1.0,
@@ -216,7 +216,7 @@ fn plan(level: &str) -> Vec<Step> {
         ],
         // Run and jump into the first vine; pump until the swing carries forward, jump off
         // into the next, and again; the last lets go over the far ledge.
-        "07_vines.ron" => {
+        "12_vines.ron" => {
             let mut steps = vec![
                 Hold {
                     input: walk(1),

@@ -171,7 +171,7 @@ web_test() {
 import re
 text = open("levels/index.ron", encoding="utf-8").read()
 text = re.sub(r"//[^\n]*", "", text)
-print(re.findall(r"\"([^\"]+)\"", text)[0])
+print(re.findall(r"file:\s*\"([^\"]+)\"", text)[0])
 ')
     solution="levels/solutions/$level_file"
     if [ -n "${TETHER_WEB_TEST_REPLAY:-}" ]; then
@@ -201,7 +201,7 @@ print(re.findall(r"\"([^\"]+)\"", text)[0])
 import re
 text = open("levels/index.ron", encoding="utf-8").read()
 text = re.sub(r"//[^\n]*", "", text)
-print(" ".join(re.findall(r"\"([^\"]+)\"", text)))
+print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
 '); do
         index=$((index + 1))
         if ! other_expected=$(WEB_NATIVE_TIMINGS="$native_timings" web_native_outcome "levels/solutions/$other"); then

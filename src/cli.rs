@@ -84,17 +84,18 @@ fn check_index(path: &Path) -> Result<usize, String> {
     let text = read_text_bounded(path, limits::MAX_LEVEL_INDEX_FILE_BYTES)?;
     let index = LevelIndex::from_ron(&text, &name).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    for (i, level) in index.levels.iter().enumerate() {
+    for (i, level) in index.files().iter().enumerate() {
         let level_path =
-            resolve_in_dir(dir, level).map_err(|err| format!("{name}: levels[{i}]: {err}"))?;
+            resolve_in_dir(dir, level).map_err(|err| format!("{name}: level {}: {err}", i + 1))?;
         if !level_path.is_file() {
             return Err(format!(
-                "{name}: levels[{i}]: \"{level}\" does not exist in {}",
+                "{name}: level {}: \"{level}\" does not exist in {}",
+                i + 1,
                 dir.display()
             ));
         }
     }
-    Ok(index.levels.len())
+    Ok(index.level_count())
 }
 
 /// Loads a replay and the level it names (relative to `root/levels`), and runs it.

@@ -120,19 +120,22 @@ fn an_index_may_not_leave_the_levels_folder() {
         ("/etc/passwd", "absolute"),
         ("a\\\\b.ron", "may use only"),
     ] {
-        let text = format!("(levels: [\"01_first_swing.ron\", \"{entry}\"])");
+        let text = format!(
+            "(worlds: [(name: \"W\", levels: [(file: \"01_first_swing.ron\"), (file: \"{entry}\")])])"
+        );
         let err = LevelIndex::from_ron(&text, "index.ron")
             .unwrap_err()
             .to_string();
         assert!(
-            err.starts_with("index.ron: levels[1]: ") && err.contains(what),
+            err.starts_with("index.ron: worlds[0].levels[1]: ") && err.contains(what),
             "{entry}: {err}"
         );
     }
     let many: Vec<String> = (0..=limits::MAX_INDEX_LEVELS)
-        .map(|i| format!("\"l{i}.ron\""))
+        .map(|i| format!("(file: \"l{i}.ron\")"))
         .collect();
-    let err = LevelIndex::from_ron(&format!("(levels: [{}])", many.join(",")), "index.ron")
+    let text = format!("(worlds: [(name: \"W\", levels: [{}])])", many.join(","));
+    let err = LevelIndex::from_ron(&text, "index.ron")
         .unwrap_err()
         .to_string();
     assert!(err.contains("at most"), "{err}");

@@ -37,10 +37,11 @@ fn the_index_lists_every_level_file_in_order_and_each_has_a_solution() {
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     assert_eq!(
-        index.levels, on_disk,
+        index.files(),
+        on_disk,
         "index.ron lists the level files (sorted names = play order)"
     );
-    for level in &index.levels {
+    for level in &index.files() {
         assert!(
             root.join("levels/solutions").join(level).is_file(),
             "no solution replay for {level}"

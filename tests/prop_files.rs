@@ -28,7 +28,7 @@ fn shipped_levels() -> Vec<(String, String)> {
     )
     .unwrap();
     index
-        .levels
+        .files()
         .iter()
         .map(|name| (name.clone(), common::read(&root.join("levels").join(name))))
         .collect()

@@ -17,10 +17,17 @@ use crate::sim::{limits, LevelIndex, Tuning};
 pub struct LevelFile {
     pub name: String,
     pub text: Result<String, String>,
+    /// Which of the index's worlds it belongs to.
+    pub world: usize,
+    /// Its solution's time to the goal, when the index gives one (the medals come from it).
+    pub author_ticks: Option<u64>,
 }
 
 pub struct GameData {
     pub tuning: Arc<Tuning>,
+    /// The campaign's worlds' names, in order.
+    pub world_names: Vec<String>,
+    /// Every level in play order.
     pub levels: Vec<LevelFile>,
 }
 
@@ -67,19 +74,22 @@ pub async fn load_game_data() -> Result<GameData, String> {
     let index_text = fetch(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
     let index =
         LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
-    let total = index.levels.len() + 2;
-    let mut levels = Vec::with_capacity(index.levels.len());
-    for (i, name) in index.levels.iter().enumerate() {
-        draw_loading(i + 2, total, name);
+    let total = index.level_count() + 2;
+    let mut levels = Vec::with_capacity(index.level_count());
+    for (i, (world, level)) in index.levels().enumerate() {
+        draw_loading(i + 2, total, &level.file);
         next_frame().await;
-        let path = format!("{LEVELS_DIR}/{name}");
+        let path = format!("{LEVELS_DIR}/{}", level.file);
         levels.push(LevelFile {
-            name: name.clone(),
+            name: level.file.clone(),
             text: fetch(&path, limits::MAX_LEVEL_FILE_BYTES).await,
+            world,
+            author_ticks: level.author_ticks,
         });
     }
     Ok(GameData {
         tuning: Arc::new(tuning),
+        world_names: index.worlds.iter().map(|w| w.name.clone()).collect(),
         levels,
     })
 }

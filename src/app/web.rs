@@ -78,11 +78,12 @@ pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
         super::assets::load_text(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
     let levels = crate::sim::LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)
         .map_err(|e| e.to_string())?;
-    let Some(level_file) = levels.levels.get(index) else {
+    let files = levels.files();
+    let Some(level_file) = files.get(index) else {
         return Err(format!(
             "level {} has no solution: {LEVEL_INDEX_PATH} lists {} levels",
             index + 1,
-            levels.levels.len()
+            files.len()
         ));
     };
     let path = solution_path(level_file);

@@ -18,6 +18,7 @@ pub use super::objects::fragile::{BreakDef, FragileDef, MAX_FRAGILE};
 pub use super::objects::hazard::{HazardDef, MAX_HAZARDS};
 pub use super::objects::platform::{MotionDef, PlatformDef, MAX_PLATFORMS};
 pub use super::objects::ring::{RingDef, MAX_GRAPPLE_POINTS};
+pub use super::objects::sign::{SignDef, MAX_SIGNS};
 pub use super::objects::solid::{SolidDef, MAX_SOLIDS};
 pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
 pub use super::objects::vine::{VineDef, MAX_VINES};
@@ -188,6 +189,9 @@ pub struct LevelDef {
     /// Banners, flags and nets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cloths: Vec<ClothDef>,
+    /// Boards with text teaching the controls (drawing only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signs: Vec<SignDef>,
     /// The player's rope snaps when pulled past this (none: it never does).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fragile_rope: Option<BreakDef>,
@@ -232,6 +236,7 @@ impl LevelDef {
             ObjectList::of("wind", MAX_WIND_ZONES, &self.wind),
             ObjectList::of("fragile", MAX_FRAGILE, &self.fragile),
             ObjectList::of("cloths", MAX_CLOTHS, &self.cloths),
+            ObjectList::of("signs", MAX_SIGNS, &self.signs),
         ]
     }
 
@@ -259,6 +264,7 @@ impl LevelDef {
             wind: vec![],
             fragile: vec![],
             cloths: vec![],
+            signs: vec![],
             fragile_rope: None,
         }
     }
@@ -301,12 +307,32 @@ impl RectDef {
     }
 }
 
-/// The ordered list of level files, relative to the levels folder. The browser cannot list a
-/// folder, so the order lives in `levels/index.ron`.
+/// The campaign: worlds in play order, each an ordered list of level files (relative to the
+/// levels folder). The browser cannot list a folder, so the order lives in `levels/index.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelIndex {
-    pub levels: Vec<String>,
+    pub worlds: Vec<IndexWorld>,
+}
+
+/// One world of the campaign: a name shown in the level select and its levels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IndexWorld {
+    pub name: String,
+    pub levels: Vec<IndexLevel>,
+}
+
+/// A level of the campaign: its file, and the ticks its solution replay takes to reach the goal
+/// (the author time the medal times come from; `tests/campaign.rs` checks it against the
+/// solution, so re-recording a solution means updating it). A level without an author time
+/// has no medals.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IndexLevel {
+    pub file: String,
+    #[serde(default)]
+    pub author_ticks: Option<u64>,
 }
 
 impl LevelIndex {
@@ -318,20 +344,55 @@ impl LevelIndex {
             column: 0,
             message,
         };
-        if index.levels.is_empty() {
+        let count = index.level_count();
+        if count == 0 {
             return Err(whole_file("lists no levels".into()));
         }
-        if index.levels.len() > limits::MAX_INDEX_LEVELS {
+        if count > limits::MAX_INDEX_LEVELS {
             return Err(whole_file(format!(
-                "lists {} levels, at most {} allowed",
-                index.levels.len(),
+                "lists {count} levels, at most {} allowed",
                 limits::MAX_INDEX_LEVELS
             )));
         }
-        for (i, level) in index.levels.iter().enumerate() {
-            limits::check_level_path(level)
-                .map_err(|problem| whole_file(format!("levels[{i}]: {problem}")))?;
+        for (w, world) in index.worlds.iter().enumerate() {
+            limits::check_shown_text(&world.name, limits::MAX_LEVEL_NAME_CHARS)
+                .map_err(|problem| whole_file(format!("worlds[{w}].name: {problem}")))?;
+            if world.levels.is_empty() {
+                return Err(whole_file(format!("worlds[{w}]: lists no levels")));
+            }
+            for (i, level) in world.levels.iter().enumerate() {
+                let at = format!("worlds[{w}].levels[{i}]");
+                limits::check_level_path(&level.file)
+                    .map_err(|problem| whole_file(format!("{at}: {problem}")))?;
+                if level
+                    .author_ticks
+                    .is_some_and(|t| t == 0 || t > limits::MAX_REPLAY_TICKS)
+                {
+                    return Err(whole_file(format!(
+                        "{at}.author_ticks: must be from 1 to {}",
+                        limits::MAX_REPLAY_TICKS
+                    )));
+                }
+            }
         }
         Ok(index)
+    }
+
+    /// How many levels all worlds hold.
+    pub fn level_count(&self) -> usize {
+        self.worlds.iter().map(|w| w.levels.len()).sum()
+    }
+
+    /// Every level in play order, with the index of its world.
+    pub fn levels(&self) -> impl Iterator<Item = (usize, &IndexLevel)> {
+        self.worlds
+            .iter()
+            .enumerate()
+            .flat_map(|(w, world)| world.levels.iter().map(move |level| (w, level)))
+    }
+
+    /// Every level file in play order.
+    pub fn files(&self) -> Vec<String> {
+        self.levels().map(|(_, level)| level.file.clone()).collect()
     }
 }

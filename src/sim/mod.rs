@@ -25,7 +25,7 @@ pub mod world;
 pub use assists::Assists;
 pub use event::{AttachKind, Event};
 pub use input::InputFrame;
-pub use level::{LevelDef, LevelError, LevelIndex, RonError};
+pub use level::{IndexLevel, IndexWorld, LevelDef, LevelError, LevelIndex, RonError};
 pub use replay::{Replay, ReplayOutcome};
 pub use tuning::{Tuning, TICKS_PER_SECOND, TICK_DT_S};
 pub use world::World;

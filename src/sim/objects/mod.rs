@@ -17,6 +17,7 @@ pub mod goal;
 pub mod hazard;
 pub mod platform;
 pub mod ring;
+pub mod sign;
 pub mod solid;
 pub mod switch;
 pub mod vine;
