@@ -101,6 +101,8 @@ cmd_test() {
     done
     log "render smoke test under Xvfb"
     scripts/render_smoke_test.sh
+    log "campaign walk-through under Xvfb (title, level select, a level, complete; a broken save)"
+    scripts/menu_walk_test.sh
     log "browser test"
     web_test
     log "all tests passed"

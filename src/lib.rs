@@ -1,10 +1,12 @@
 //! Tether: a 2D grappling-rope platformer.
 //!
-//! `sim` is the pure, deterministic simulation; `app` is the macroquad front end; `cli` holds the
+//! `sim` is the pure, deterministic simulation; `campaign` the pure rules around it (medals,
+//! unlocks, records, the save format); `app` is the macroquad front end; `cli` holds the
 //! window-less commands (`check`, `replay`) that also serve the tests; `files` reads files from
 //! outside within the limits of `sim::limits`.
 
 pub mod app;
+pub mod campaign;
 pub mod cli;
 pub mod files;
 pub mod sim;

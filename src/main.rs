@@ -12,7 +12,9 @@ use tether::sim::Replay;
 
 #[cfg(not(target_arch = "wasm32"))]
 const USAGE: &str = "usage:
+  tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
+         [--menu-script ACTION,ACTION... [--autoplay] [--exit-after-complete]]
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
@@ -73,7 +75,12 @@ fn window_conf() -> macroquad::window::Conf {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
-    let mut options = LaunchOptions::default();
+    let mut options = LaunchOptions {
+        // A plain start opens the title screen; any option (a level, a replay, a screenshot,
+        // a menu script) goes where it says.
+        start_at_title: args.is_empty(),
+        ..LaunchOptions::default()
+    };
     let mut i = 0;
     let value = |i: usize| {
         args.get(i + 1)
@@ -105,6 +112,20 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--exit" => options.exit_when_replay_ends = true,
+            "--menu-script" => {
+                // Starts at the title and presses these menu actions in turn.
+                options.start_at_title = true;
+                options.menu_script = value(i)?
+                    .split(',')
+                    .map(|name| {
+                        ron::from_str::<tether::app::input::Action>(name.trim())
+                            .map_err(|_| format!("--menu-script: {name:?} is not an action"))
+                    })
+                    .collect::<Result<_, _>>()?;
+                i += 1;
+            }
+            "--autoplay" => options.autoplay = true,
+            "--exit-after-complete" => options.exit_after_complete = true,
             "--screenshot" => {
                 options.screenshot = Some(absolute(&value(i)?));
                 i += 1;

@@ -300,6 +300,7 @@ fn replays_and_settings_survive_a_round_trip() {
             assists: replay.assists,
             comfort: tether::app::settings::Comfort {
                 screen_shake: assists.4,
+                ..Default::default()
             },
             ..Default::default()
         };

@@ -88,7 +88,7 @@ pub fn shipped_levels() -> Vec<std::path::PathBuf> {
     let index_path = root.join("levels/index.ron");
     let index = LevelIndex::from_ron(&common::read(&index_path), "levels/index.ron").unwrap();
     index
-        .levels
+        .files()
         .iter()
         .map(|name| root.join("levels").join(name))
         .collect()

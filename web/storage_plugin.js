@@ -26,12 +26,15 @@
             }
         },
         // Stores the `len` bytes of text at `ptr` under `key`; `what` names them in a warning.
+        // True when stored.
         save: function (key, ptr, len, what) {
             try {
                 const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
                 window.localStorage.setItem(key, text);
+                return true;
             } catch (e) {
                 console.warn("tether: cannot save " + what + ":", e);
+                return false;
             }
         },
     };

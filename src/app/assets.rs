@@ -21,6 +21,11 @@ pub struct LevelFile {
     pub world: usize,
     /// Its solution's time to the goal, when the index gives one (the medals come from it).
     pub author_ticks: Option<u64>,
+    /// Its solution replay (`levels/solutions/<name>`): the author's ghost. `None` when there
+    /// is none or it cannot be used (the loader logs why).
+    pub solution: Option<crate::sim::Replay>,
+    /// The level's own name (its file name when the file cannot be read), for the menus.
+    pub title: String,
 }
 
 pub struct GameData {
@@ -80,11 +85,26 @@ pub async fn load_game_data() -> Result<GameData, String> {
         draw_loading(i + 2, total, &level.file);
         next_frame().await;
         let path = format!("{LEVELS_DIR}/{}", level.file);
+        let text = fetch(&path, limits::MAX_LEVEL_FILE_BYTES).await;
+        let solution_path = format!("{LEVELS_DIR}/solutions/{}", level.file);
+        let solution = match fetch(&solution_path, limits::MAX_REPLAY_FILE_BYTES).await {
+            Ok(text) => crate::app::progress_store::parse_ghost(&text, &solution_path, &level.file)
+                .map_err(|problem| crate::app::log_line(&format!("author ghost: {problem}")))
+                .ok(),
+            Err(_) => None,
+        };
+        let title = text
+            .as_ref()
+            .ok()
+            .and_then(|text| crate::sim::LevelDef::from_ron(text, &path).ok())
+            .map_or_else(|| level.file.clone(), |def| def.name);
         levels.push(LevelFile {
+            title,
             name: level.file.clone(),
-            text: fetch(&path, limits::MAX_LEVEL_FILE_BYTES).await,
+            text,
             world,
             author_ticks: level.author_ticks,
+            solution,
         });
     }
     Ok(GameData {

@@ -1,6 +1,7 @@
 //! The main loop: a fixed simulation tick driven by an accumulator, interpolated drawing, and the
 //! screens around play (pause, level complete, level error).
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -14,19 +15,31 @@ use super::audio::AudioOut;
 use super::camera::CameraState;
 use super::controls_screen::{ControlsOutcome, ControlsScreen};
 use super::frame_clock::{FrameClock, MAX_FRAME_TIME_S};
+use super::ghost::Ghost;
 use super::input::devices::Devices;
 use super::input::touch::TouchControls;
-use super::input::{Action, ActionFrame, ActionMapper, PlayInput, RawFrame};
+use super::input::{Action, ActionFrame, ActionMapper, DeviceKind, PlayInput, RawFrame};
+use super::menus::{self, LevelSelect, SelectOutcome, TitleItem};
 use super::palette;
+use super::progress_store::ProgressStore;
 use super::render::art::Art;
 use super::render::hud::{draw_hud, draw_panel, format_time};
 use super::render::scene::draw_world;
 use super::render::{sim_vec, Snapshot};
-use super::settings::{InputSettings, InputSettingsStore};
+use super::settings::{GhostMode, InputSettings, InputSettingsStore};
+use crate::campaign::splits::{format_delta, split_delta};
+use crate::campaign::{FinishReport, MedalTimes, Progress, SplitDelta};
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
 
-/// How long the level-complete screen shows before the next level loads.
+/// How long the level-complete screen shows before the next level loads (watching replays; in
+/// play the player chooses).
 const COMPLETE_SCREEN_S: f32 = 2.5;
+/// How long a checkpoint split stays on screen.
+const SPLIT_SHOWN_S: f32 = 3.0;
+/// How long a notice (a save problem) stays on screen in play.
+const NOTICE_SHOWN_S: f32 = 8.0;
+/// Frames between the steps of a menu script (`--menu-script`), so each screen is drawn.
+const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
 const SCREENSHOT_TICKS_PER_FRAME: u32 = 2;
 
@@ -46,22 +59,75 @@ pub struct LaunchOptions {
     pub screenshot: Option<PathBuf>,
     /// Quit after the replay ends (goal or last input), printing its outcome.
     pub exit_when_replay_ends: bool,
+    /// Open on the title screen (a plain start) instead of straight into `start_level`.
+    pub start_at_title: bool,
+    /// Menu actions pressed one after another (the walk-through test drives the menus so).
+    pub menu_script: Vec<Action>,
+    /// Levels started from the menus play their solution replay (with `menu_script`: a whole
+    /// walk from the title to a finished level without a person).
+    pub autoplay: bool,
+    /// Quit once the level-complete screen has shown (the walk-through test).
+    pub exit_after_complete: bool,
 }
 
 enum Screen {
+    Title {
+        selected: usize,
+    },
+    LevelSelect(LevelSelect),
     Playing,
-    Paused { selected: usize },
-    Complete { shown_s: f32, ticks: u64 },
+    Paused {
+        selected: usize,
+    },
+    Complete {
+        shown_s: f32,
+        ticks: u64,
+        /// What the finish changed (none while watching a replay).
+        report: Option<FinishReport>,
+        selected: usize,
+    },
     AllComplete,
     LevelError(String),
     Controls(ControlsScreen),
     Assists(AssistsScreen),
 }
 
-const PAUSE_ITEMS: [&str; 5] = ["Resume", "Restart", "Controls", "Assists", "Quit"];
-/// Where "Controls" and "Assists" sit in `PAUSE_ITEMS` (the pause menu comes back to them).
-const PAUSE_CONTROLS: usize = 2;
-const PAUSE_ASSISTS: usize = 3;
+/// The pause menu, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PauseItem {
+    Resume,
+    Restart,
+    LevelSelect,
+    Ghost,
+    Controls,
+    Assists,
+    Quit,
+}
+
+const PAUSE_ITEMS: [PauseItem; 7] = [
+    PauseItem::Resume,
+    PauseItem::Restart,
+    PauseItem::LevelSelect,
+    PauseItem::Ghost,
+    PauseItem::Controls,
+    PauseItem::Assists,
+    PauseItem::Quit,
+];
+
+/// The level-complete menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CompleteItem {
+    Next,
+    Retry,
+    LevelSelect,
+}
+
+/// Where the controls and assists screens go back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SettingsFrom {
+    Pause,
+    Title,
+}
 
 pub struct Game {
     data: GameData,
@@ -93,6 +159,29 @@ pub struct Game {
     /// last such line logged while held: the screenshot tests check the picture against it.
     shot_layout: String,
     logged_layout: String,
+    /// Finished levels, best times, medals and splits, and where they are kept.
+    progress: Progress,
+    progress_store: ProgressStore,
+    /// False when an old save could not be read or kept aside: saving would lose it.
+    progress_may_save: bool,
+    /// A problem to show (a save that could not be used or written), and for how long more.
+    notice: Option<(String, f32)>,
+    /// The inputs of the attempt in progress (live play): the best run's ghost when it wins.
+    attempt: Option<Replay>,
+    /// The tick each checkpoint was first reached on this attempt, in reaching order.
+    splits: Vec<u64>,
+    /// The last split, shown for a while.
+    split_shown: Option<(SplitDelta, f32)>,
+    ghost: Option<Ghost>,
+    /// Best runs read from the store, by level file (read once a session; `None`: there is none).
+    best_runs: HashMap<String, Option<Replay>>,
+    /// Where the controls and assists screens return.
+    settings_from: SettingsFrom,
+    /// The position in `options.menu_script` and frames until its next step.
+    script_step: usize,
+    script_wait: u32,
+    /// The device the player last pressed something on: signs name its controls.
+    last_device: DeviceKind,
 }
 
 impl Game {
@@ -128,6 +217,24 @@ impl Game {
             fullscreen: false,
             shot_layout: String::new(),
             logged_layout: String::new(),
+            progress: Progress::default(),
+            // Watching a replay records nothing of the player's.
+            progress_store: if options.replay.is_some() {
+                ProgressStore::Memory
+            } else {
+                ProgressStore::platform_default()
+            },
+            progress_may_save: true,
+            notice: None,
+            attempt: None,
+            splits: Vec::new(),
+            split_shown: None,
+            ghost: None,
+            best_runs: HashMap::new(),
+            settings_from: SettingsFrom::Pause,
+            script_step: 0,
+            script_wait: MENU_SCRIPT_FRAMES_PER_STEP,
+            last_device: DeviceKind::Keyboard,
             options,
         };
         let loaded = game.settings_store.load();
@@ -136,7 +243,18 @@ impl Game {
         }
         game.settings = loaded.settings;
         game.play.strong_aim_assist = game.settings.assists.strong_aim_assist;
-        game.load_level(start);
+        let progress = game.progress_store.load();
+        if let Some(problem) = &progress.problem {
+            super::log_line(&format!("progress: {problem}"));
+            game.notice = Some((problem.clone(), NOTICE_SHOWN_S));
+        }
+        game.progress = progress.progress;
+        game.progress_may_save = progress.may_save;
+        if game.options.start_at_title && game.options.replay.is_none() {
+            game.show_screen(Screen::Title { selected: 0 });
+        } else {
+            game.load_level(start);
+        }
         if cfg!(target_arch = "wasm32") {
             // The browser test waits for this before it touches or plugs in anything.
             super::log_line("input: ready");
@@ -194,6 +312,11 @@ impl Game {
                 }
                 if let Some(replay) = &self.options.replay {
                     self.playback = Some((replay.frames().copied().collect(), 0));
+                } else if self.options.autoplay {
+                    self.playback = file
+                        .solution
+                        .as_ref()
+                        .map(|run| (run.frames().copied().collect(), 0));
                 }
                 let mut world = world;
                 // Invincibility changes the simulation, so it holds for a whole attempt: from
@@ -202,14 +325,116 @@ impl Game {
                     Some(replay) => replay.assists.invincible,
                     None => self.settings.assists.invincible,
                 };
+                self.splits.clear();
+                self.split_shown = None;
+                self.attempt = self.records_progress().then(|| {
+                    let mut attempt = Replay::new(&file.name);
+                    attempt.assists = self.settings.assists;
+                    attempt
+                });
+                self.ghost = self.make_ghost(index, &world);
                 self.world = Some(world);
-                self.screen = Screen::Playing;
+                self.show_screen(Screen::Playing);
             }
             Err(message) => {
                 self.world = None;
-                self.screen = Screen::LevelError(message);
+                self.ghost = None;
+                self.attempt = None;
+                self.show_screen(Screen::LevelError(message));
             }
         }
+    }
+
+    /// Whether finishing the level now counts for the player's progress: live play, or the
+    /// walk-through test's autoplay (never a replay being watched).
+    fn records_progress(&self) -> bool {
+        self.options.replay.is_none() && (self.playback.is_none() || self.options.autoplay)
+    }
+
+    /// The ghost for level `index` as the settings ask: the player's best run or the author's.
+    fn make_ghost(&mut self, index: usize, start: &World) -> Option<Ghost> {
+        if self.options.replay.is_some() {
+            return None;
+        }
+        let file = &self.data.levels[index];
+        match self.settings.comfort.ghost {
+            GhostMode::Off => None,
+            GhostMode::Author => file
+                .solution
+                .as_ref()
+                .map(|run| Ghost::new(start, run, "author")),
+            GhostMode::BestRun => {
+                let name = file.name.clone();
+                if !self.best_runs.contains_key(&name) {
+                    let run = match self.progress_store.load_ghost(&name) {
+                        Ok(run) => run,
+                        Err(problem) => {
+                            super::log_line(&format!("ghost: {problem}"));
+                            None
+                        }
+                    };
+                    self.best_runs.insert(name.clone(), run);
+                }
+                self.best_runs[&name]
+                    .as_ref()
+                    .map(|run| Ghost::new(start, run, "best"))
+            }
+        }
+    }
+
+    /// Changes screen and logs it (the walk-through test follows the screens in the log).
+    fn show_screen(&mut self, screen: Screen) {
+        let line = match &screen {
+            Screen::Title { .. } => Some("title".to_owned()),
+            Screen::LevelSelect(_) => Some("level select".to_owned()),
+            Screen::Playing if !matches!(self.screen, Screen::Paused { .. }) => Some(format!(
+                "playing {}",
+                self.data.levels[self.level_index].name
+            )),
+            Screen::Complete { ticks, report, .. } => Some(format!(
+                "complete {} ticks={ticks} medal={}",
+                self.data.levels[self.level_index].name,
+                report
+                    .as_ref()
+                    .and_then(|r| r.medal)
+                    .map_or("none", |m| m.name())
+            )),
+            _ => None,
+        };
+        if let Some(line) = line {
+            super::log_line(&format!("screen: {line}"));
+        }
+        self.screen = screen;
+    }
+
+    /// Records a finish in the progress, keeps the run as the best-run ghost when it is the
+    /// fastest, and saves both. Problems become a notice; play goes on.
+    fn record_finish(&mut self, ticks: u64) -> Option<FinishReport> {
+        let attempt = self.attempt.take()?;
+        let file = &self.data.levels[self.level_index];
+        let counted = !attempt.assists.invincible;
+        let report = self.progress.record_finish(
+            &file.name,
+            ticks,
+            &self.splits,
+            counted,
+            file.author_ticks,
+        );
+        let name = file.name.clone();
+        if !self.progress_may_save {
+            return Some(report);
+        }
+        if let Err(problem) = self.progress_store.save(&self.progress) {
+            self.notice = Some((format!("progress not saved: {problem}"), NOTICE_SHOWN_S));
+        }
+        if report.new_best {
+            let run = attempt.without_unread_aims();
+            if let Err(problem) = self.progress_store.save_ghost(&name, &run) {
+                self.notice = Some((format!("best run not saved: {problem}"), NOTICE_SHOWN_S));
+            }
+            self.best_runs.insert(name, Some(run));
+        }
+        Some(report)
     }
 
     fn change_level(&mut self, delta: isize) {
@@ -273,6 +498,15 @@ impl Game {
             screen_height(),
             &mut self.actions,
         );
+        let mut scripted = self.actions;
+        self.apply_menu_script(&mut scripted);
+        self.actions = scripted;
+        if let Some(device) = Action::ALL
+            .iter()
+            .find_map(|&action| self.actions.pressed_by(action))
+        {
+            self.last_device = device;
+        }
         let actions = self.actions;
         let pointer = self.pointer_world();
         self.play.on_frame(&actions, pointer);
@@ -285,25 +519,50 @@ impl Game {
         if self.handle_settings_screens(&actions, &raw) {
             return;
         }
+        let complete_items = self.complete_items();
         match &mut self.screen {
+            Screen::Title { selected } => {
+                let items = menus::title_items();
+                if menus::navigate(&actions, selected, items.len()) {
+                    let item = items[*selected];
+                    self.choose_title_item(item);
+                }
+                return;
+            }
+            Screen::LevelSelect(select) => {
+                match select.update(&actions, &self.data, &self.progress) {
+                    SelectOutcome::Stay => {}
+                    SelectOutcome::Play(index) => self.load_level(index),
+                    SelectOutcome::Back => self.show_screen(Screen::Title { selected: 1 }),
+                }
+                return;
+            }
             Screen::Paused { selected } => {
-                if actions.pressed(Action::MenuDown) {
-                    *selected = (*selected + 1) % PAUSE_ITEMS.len();
-                }
-                if actions.pressed(Action::MenuUp) {
-                    *selected = (*selected + PAUSE_ITEMS.len() - 1) % PAUSE_ITEMS.len();
-                }
-                let chosen = *selected;
+                let confirmed = menus::navigate(&actions, selected, PAUSE_ITEMS.len());
+                let chosen = PAUSE_ITEMS[*selected];
                 if actions.pressed(Action::MenuBack) {
                     self.resume();
-                } else if actions.pressed(Action::MenuConfirm) {
+                } else if confirmed {
+                    self.choose_pause_item(chosen);
+                }
+                return;
+            }
+            Screen::Complete {
+                selected, report, ..
+            } if report.is_some() => {
+                let items = complete_items;
+                let confirmed = menus::navigate(&actions, selected, items.len());
+                let chosen = items[(*selected).min(items.len() - 1)];
+                if confirmed {
                     match chosen {
-                        0 => self.resume(),
-                        1 => self.load_level(self.level_index),
-                        PAUSE_CONTROLS => self.screen = Screen::Controls(ControlsScreen::default()),
-                        PAUSE_ASSISTS => self.screen = Screen::Assists(AssistsScreen::default()),
-                        _ => self.quit = true,
+                        CompleteItem::Next => self.load_level(self.level_index + 1),
+                        CompleteItem::Retry => self.load_level(self.level_index),
+                        CompleteItem::LevelSelect => self.open_level_select(),
                     }
+                } else if actions.pressed(Action::Restart) {
+                    self.load_level(self.level_index);
+                } else if actions.pressed(Action::MenuBack) {
+                    self.open_level_select();
                 }
                 return;
             }
@@ -311,7 +570,7 @@ impl Game {
             Screen::Playing
                 if actions.pressed(Action::Pause) || (focus_lost && self.playback.is_none()) =>
             {
-                self.screen = Screen::Paused { selected: 0 };
+                self.show_screen(Screen::Paused { selected: 0 });
                 return;
             }
             _ => {}
@@ -325,6 +584,130 @@ impl Game {
         }
     }
 
+    fn choose_title_item(&mut self, item: TitleItem) {
+        match item {
+            TitleItem::Play => self.load_level(menus::next_to_play(&self.data, &self.progress)),
+            TitleItem::LevelSelect => self.open_level_select(),
+            TitleItem::Ghost => self.cycle_ghost_mode(),
+            TitleItem::Controls => {
+                self.settings_from = SettingsFrom::Title;
+                self.screen = Screen::Controls(ControlsScreen::default());
+            }
+            TitleItem::Assists => {
+                self.settings_from = SettingsFrom::Title;
+                self.screen = Screen::Assists(AssistsScreen::default());
+            }
+            TitleItem::Quit => self.quit = true,
+        }
+    }
+
+    fn choose_pause_item(&mut self, item: PauseItem) {
+        match item {
+            PauseItem::Resume => self.resume(),
+            PauseItem::Restart => self.load_level(self.level_index),
+            PauseItem::LevelSelect => self.open_level_select(),
+            PauseItem::Ghost => {
+                self.cycle_ghost_mode();
+                // The new ghost starts with the next attempt; this one keeps its own.
+            }
+            PauseItem::Controls => {
+                self.settings_from = SettingsFrom::Pause;
+                self.screen = Screen::Controls(ControlsScreen::default());
+            }
+            PauseItem::Assists => {
+                self.settings_from = SettingsFrom::Pause;
+                self.screen = Screen::Assists(AssistsScreen::default());
+            }
+            PauseItem::Quit => {
+                self.save_recording();
+                self.world = None;
+                self.ghost = None;
+                self.attempt = None;
+                self.show_screen(Screen::Title { selected: 0 });
+            }
+        }
+    }
+
+    fn cycle_ghost_mode(&mut self) {
+        self.settings.comfort.ghost = self.settings.comfort.ghost.next();
+        if let Err(problem) = self.settings_store.save(&self.settings) {
+            super::log_line(&format!("settings: {problem}"));
+        }
+    }
+
+    fn open_level_select(&mut self) {
+        self.save_recording();
+        self.world = None;
+        self.ghost = None;
+        self.attempt = None;
+        self.show_screen(Screen::LevelSelect(LevelSelect::at(self.level_index)));
+    }
+
+    fn title_item_text(&self, item: TitleItem) -> String {
+        match item {
+            TitleItem::Play if self.progress.levels.is_empty() => "Play".into(),
+            TitleItem::Play => format!(
+                "Continue: {}",
+                menus::level_label(&self.data, menus::next_to_play(&self.data, &self.progress))
+            ),
+            TitleItem::LevelSelect => "Level select".into(),
+            TitleItem::Ghost => format!("Ghost: {}", self.settings.comfort.ghost.label()),
+            TitleItem::Controls => "Controls".into(),
+            TitleItem::Assists => "Assists".into(),
+            TitleItem::Quit => "Quit".into(),
+        }
+    }
+
+    fn pause_item_text(&self, item: PauseItem) -> String {
+        match item {
+            PauseItem::Resume => "Resume".into(),
+            PauseItem::Restart => "Restart".into(),
+            PauseItem::LevelSelect => "Level select".into(),
+            PauseItem::Ghost => format!("Ghost: {}", self.settings.comfort.ghost.label()),
+            PauseItem::Controls => "Controls".into(),
+            PauseItem::Assists => "Assists".into(),
+            PauseItem::Quit => "Quit to title".into(),
+        }
+    }
+
+    /// The notice to show now, if any.
+    fn notice_text(&self) -> Option<&str> {
+        self.notice
+            .as_ref()
+            .filter(|(_, left_s)| *left_s > 0.0)
+            .map(|(text, _)| text.as_str())
+    }
+
+    fn complete_items(&self) -> Vec<CompleteItem> {
+        let mut items = Vec::new();
+        if self.level_index + 1 < self.data.levels.len() {
+            items.push(CompleteItem::Next);
+        }
+        items.push(CompleteItem::Retry);
+        items.push(CompleteItem::LevelSelect);
+        items
+    }
+
+    /// The next step of a menu script, pressed into this frame's actions.
+    fn apply_menu_script(&mut self, actions: &mut ActionFrame) {
+        // The script waits while a level is played (autoplay drives it) and moves on at the
+        // screens around it.
+        if matches!(self.screen, Screen::Playing) {
+            return;
+        }
+        if self.script_wait > 0 {
+            self.script_wait -= 1;
+            return;
+        }
+        let Some(&action) = self.options.menu_script.get(self.script_step) else {
+            return;
+        };
+        actions.press(action, DeviceKind::Keyboard);
+        super::log_line(&format!("menu script: {action:?}"));
+        self.script_step += 1;
+        self.script_wait = MENU_SCRIPT_FRAMES_PER_STEP;
+    }
+
     /// The controls and assists screens; true when one of them had this frame.
     fn handle_settings_screens(&mut self, actions: &ActionFrame, raw: &RawFrame) -> bool {
         let changed = match &mut self.screen {
@@ -333,9 +716,7 @@ impl Game {
                     ControlsOutcome::Stay => false,
                     ControlsOutcome::Changed => true,
                     ControlsOutcome::Back => {
-                        self.screen = Screen::Paused {
-                            selected: PAUSE_CONTROLS,
-                        };
+                        self.return_from_settings(PauseItem::Controls, TitleItem::Controls);
                         false
                     }
                 }
@@ -360,9 +741,7 @@ impl Game {
                     true
                 }
                 AssistsOutcome::Back => {
-                    self.screen = Screen::Paused {
-                        selected: PAUSE_ASSISTS,
-                    };
+                    self.return_from_settings(PauseItem::Assists, TitleItem::Assists);
                     false
                 }
             },
@@ -374,6 +753,24 @@ impl Game {
             }
         }
         true
+    }
+
+    /// Back from the controls or assists screen to the menu it was opened from, on its item.
+    fn return_from_settings(&mut self, pause_item: PauseItem, title_item: TitleItem) {
+        self.screen = match self.settings_from {
+            SettingsFrom::Pause => Screen::Paused {
+                selected: PAUSE_ITEMS
+                    .iter()
+                    .position(|&i| i == pause_item)
+                    .unwrap_or(0),
+            },
+            SettingsFrom::Title => Screen::Title {
+                selected: menus::title_items()
+                    .iter()
+                    .position(|&i| i == title_item)
+                    .unwrap_or(0),
+            },
+        };
     }
 
     /// Actions read on every screen: mute, volumes, fullscreen.
@@ -435,13 +832,26 @@ impl Game {
     /// Advances the simulation by whole ticks; returns the interpolation fraction for drawing.
     fn update(&mut self, frame_s: f32) -> f32 {
         let paused = !matches!(self.screen, Screen::Playing);
-        if let Screen::Complete { shown_s, .. } = &mut self.screen {
+        if let Some((_, left_s)) = &mut self.notice {
+            *left_s -= frame_s;
+        }
+        if let Some((_, left_s)) = &mut self.split_shown {
+            *left_s -= frame_s;
+        }
+        if let Screen::Complete {
+            shown_s, report, ..
+        } = &mut self.screen
+        {
             *shown_s += frame_s;
-            if *shown_s >= COMPLETE_SCREEN_S && !self.exit_on_replay() {
+            let (shown_s, player_chooses) = (*shown_s, report.is_some());
+            if self.options.exit_after_complete && shown_s >= COMPLETE_SCREEN_S {
+                self.quit = true;
+            } else if shown_s >= COMPLETE_SCREEN_S && !player_chooses && !self.exit_on_replay() {
+                // Watching replays: on to the next level by itself.
                 if self.level_index + 1 < self.data.levels.len() {
                     self.load_level(self.level_index + 1);
                 } else {
-                    self.screen = Screen::AllComplete;
+                    self.show_screen(Screen::AllComplete);
                 }
             }
         }
@@ -486,6 +896,12 @@ impl Game {
         };
         self.prev = Snapshot::of(world);
         let events = world.step(&input);
+        if let Some(ghost) = &mut self.ghost {
+            ghost.tick();
+        }
+        if let Some(attempt) = &mut self.attempt {
+            attempt.push(input);
+        }
         if let (Some((frames, next)), Some(replay)) = (&self.playback, &self.options.replay) {
             // The live playback's end, in the words of `tether replay`: the browser test checks
             // it against the desktop's as well as the copy run at start-up, so what was drawn
@@ -517,13 +933,27 @@ impl Game {
         }
         for event in &events {
             match event {
+                Event::CheckpointReached { .. } => {
+                    let Some(world) = &self.world else { continue };
+                    let best = self
+                        .progress
+                        .record(&self.data.levels[self.level_index].name)
+                        .map(|r| r.best_splits.clone())
+                        .unwrap_or_default();
+                    let split = split_delta(self.splits.len(), world.tick, &best);
+                    self.splits.push(world.tick);
+                    self.split_shown = Some((split, SPLIT_SHOWN_S));
+                }
                 Event::GoalReached { ticks } => {
                     let ticks = *ticks;
                     self.save_recording();
-                    self.screen = Screen::Complete {
+                    let report = self.record_finish(ticks);
+                    self.show_screen(Screen::Complete {
                         shown_s: 0.0,
                         ticks,
-                    };
+                        report,
+                        selected: 0,
+                    });
                 }
                 Event::Respawned => {
                     if let (Some(camera), Some(world)) = (&mut self.camera, &self.world) {
@@ -562,7 +992,15 @@ impl Game {
             .as_ref()
             .is_some_and(|(frames, next)| *next >= frames.len());
         let held = self.options.hold_at_tick.is_some_and(|hold| tick >= hold);
-        if !held && !inputs_done && matches!(self.screen, Screen::Playing) {
+        if !self.options.menu_script.is_empty() {
+            // Driven by a menu script: the picture is of where the script ends (a menu), or of
+            // the level-complete screen it plays to.
+            let script_done =
+                self.script_step >= self.options.menu_script.len() && self.script_wait == 0;
+            if !script_done || matches!(self.screen, Screen::Playing) {
+                return false;
+            }
+        } else if !held && !inputs_done && matches!(self.screen, Screen::Playing) {
             return false;
         }
         super::screenshot::save_screen(&path);
@@ -590,6 +1028,31 @@ impl Game {
     }
 
     fn draw(&mut self, alpha: f32) {
+        match &self.screen {
+            Screen::Title { selected } => {
+                let items: Vec<String> = menus::title_items()
+                    .iter()
+                    .map(|item| self.title_item_text(*item))
+                    .collect();
+                menus::draw_title_menu(&items, *selected, self.notice_text());
+                return;
+            }
+            Screen::LevelSelect(select) => {
+                select.draw(&self.data, &self.progress);
+                return;
+            }
+            Screen::Controls(screen) if self.world.is_none() => {
+                super::render::hud::draw_title_screen_backdrop();
+                screen.draw(&self.settings.bindings);
+                return;
+            }
+            Screen::Assists(screen) if self.world.is_none() => {
+                super::render::hud::draw_title_screen_backdrop();
+                screen.draw(&self.settings.assists, &self.settings.comfort);
+                return;
+            }
+            _ => {}
+        }
         let Some(world) = &self.world else {
             let message = match &self.screen {
                 Screen::LevelError(message) => message.clone(),
@@ -630,6 +1093,18 @@ impl Game {
             self.camera.as_ref().expect("set above"),
             aim.as_ref(),
             &mut self.art,
+            self.ghost.as_ref().map(|ghost| (ghost, alpha)),
+        );
+        let world_camera = self
+            .camera
+            .as_ref()
+            .expect("set above")
+            .to_camera2d_shaken(aspect);
+        super::render::objects::sign::draw_texts(
+            world,
+            &world_camera,
+            &self.settings.bindings,
+            self.last_device,
         );
         self.shot_layout = shot_layout(
             &self
@@ -656,13 +1131,22 @@ impl Game {
             macroquad::camera::set_default_camera();
         }
         let ticks = world.completed_at_tick.unwrap_or(world.tick);
+        let file = &self.data.levels[self.level_index];
+        let best = self.progress.record(&file.name).and_then(|r| r.best_ticks);
+        let target = file.author_ticks.and_then(|author| {
+            let medal = self.progress.record(&file.name).and_then(|r| r.medal);
+            MedalTimes::from_author(author).next_goal(medal)
+        });
+        let hud_lines = hud_extras(best, target, self.split_shown.as_ref(), self.ghost.as_ref());
         draw_hud(
-            &world.level.name,
-            self.level_index + 1,
-            self.data.levels.len(),
+            &menus::level_label(&self.data, self.level_index),
             ticks,
             world.deaths,
+            &hud_lines,
         );
+        if let Some(notice) = self.notice_text() {
+            super::render::hud::draw_centered(notice, 40.0, 20, palette::ERROR_TEXT);
+        }
         let assists = self.shown_assists();
         super::assists_screen::draw_assists_note(&assists);
         if self.playback.is_none() {
@@ -672,38 +1156,56 @@ impl Game {
             .record_frame(macroquad::time::get_time() - build_started_s);
         match &self.screen {
             Screen::Paused { selected } => {
-                let lines: Vec<(String, bool)> = PAUSE_ITEMS
+                let items: Vec<String> = PAUSE_ITEMS
                     .iter()
-                    .enumerate()
-                    .map(|(i, item)| {
-                        let marker = if i == *selected { "> " } else { "  " };
-                        (format!("{marker}{item}"), i == *selected)
-                    })
+                    .map(|item| self.pause_item_text(*item))
                     .collect();
-                draw_panel("Paused", &lines, palette::TEXT);
-            }
-            Screen::Complete { ticks, .. } => {
-                let next = if self.level_index + 1 < self.data.levels.len() {
-                    "next level coming up"
-                } else {
-                    "that was the last level"
-                };
                 draw_panel(
-                    "Level complete",
-                    &[
-                        (format!("time {}", format_time(*ticks)), true),
-                        (
-                            if assists.any() {
-                                format!("with assists: {}", assists.describe())
-                            } else {
-                                String::new()
-                            },
-                            false,
-                        ),
-                        (next.into(), false),
-                    ],
-                    palette::GOAL,
+                    "Paused",
+                    &menus::menu_lines(&items, *selected),
+                    palette::TEXT,
                 );
+            }
+            Screen::Complete {
+                ticks,
+                report,
+                selected,
+                ..
+            } => {
+                let mut lines = vec![(format!("time {}", format_time(*ticks)), true)];
+                if assists.any() {
+                    lines.push((format!("with assists: {}", assists.describe()), false));
+                }
+                match report {
+                    Some(report) => {
+                        lines.extend(complete_lines(report));
+                        lines.push((String::new(), false));
+                        let items: Vec<String> = self
+                            .complete_items()
+                            .iter()
+                            .map(|item| match item {
+                                CompleteItem::Next => "Next level".to_owned(),
+                                CompleteItem::Retry => "Retry".to_owned(),
+                                CompleteItem::LevelSelect => "Level select".to_owned(),
+                            })
+                            .collect();
+                        lines.extend(menus::menu_lines(&items, *selected));
+                    }
+                    None => lines.push((
+                        if self.level_index + 1 < self.data.levels.len() {
+                            "next level coming up"
+                        } else {
+                            "that was the last level"
+                        }
+                        .into(),
+                        false,
+                    )),
+                }
+                let title_color = report
+                    .as_ref()
+                    .and_then(|r| r.medal)
+                    .map_or(palette::GOAL, menus::medal_color);
+                draw_panel("Level complete", &lines, title_color);
             }
             Screen::AllComplete => draw_panel(
                 "All levels complete",
@@ -712,9 +1214,78 @@ impl Game {
             ),
             Screen::Controls(screen) => screen.draw(&self.settings.bindings),
             Screen::Assists(screen) => screen.draw(&self.settings.assists, &self.settings.comfort),
-            Screen::Playing | Screen::LevelError(_) => {}
+            Screen::Playing
+            | Screen::LevelError(_)
+            | Screen::Title { .. }
+            | Screen::LevelSelect(_) => {}
         }
     }
+}
+
+/// The HUD's lines under the timer: the best time, the medal to beat, the last split, the ghost.
+fn hud_extras(
+    best: Option<u64>,
+    target: Option<(crate::campaign::Medal, u64)>,
+    split: Option<&(SplitDelta, f32)>,
+    ghost: Option<&Ghost>,
+) -> Vec<(String, palette::Rgb)> {
+    let mut lines = Vec::new();
+    if let Some((split, left_s)) = split.filter(|(_, left_s)| *left_s > 0.0) {
+        let _ = left_s;
+        let (text, color) = match split.delta_ticks {
+            Some(delta) => (
+                format!("checkpoint {}  {}", split.order + 1, format_delta(delta)),
+                if delta <= 0 {
+                    palette::GOAL
+                } else {
+                    palette::ERROR_TEXT
+                },
+            ),
+            None => (
+                format!(
+                    "checkpoint {}  {}",
+                    split.order + 1,
+                    format_time(split.ticks)
+                ),
+                palette::TEXT,
+            ),
+        };
+        lines.push((text, color));
+    }
+    if let Some(best) = best {
+        lines.push((format!("best {}", format_time(best)), palette::TEXT_DIM));
+    }
+    if let Some((medal, limit)) = target {
+        lines.push((
+            format!("{} {}", medal.name(), format_time(limit)),
+            menus::medal_color(medal),
+        ));
+    }
+    if let Some(ghost) = ghost {
+        lines.push((format!("ghost: {}", ghost.label), palette::TEXT_DIM));
+    }
+    lines
+}
+
+/// The level-complete screen's lines about the run: medal, new best, the difference to the best.
+fn complete_lines(report: &FinishReport) -> Vec<(String, bool)> {
+    let mut lines = Vec::new();
+    if !report.counted {
+        lines.push(("invincible runs set no time or medal".into(), false));
+        return lines;
+    }
+    if let Some(medal) = report.medal {
+        lines.push((format!("{} medal", medal.name()), true));
+    }
+    match (report.new_best, report.delta_to_best()) {
+        (true, Some(delta)) => lines.push((format!("new best! {}", format_delta(delta)), true)),
+        (true, None) => lines.push(("first finish".into(), false)),
+        (false, Some(delta)) => {
+            lines.push((format!("{} to your best", format_delta(delta)), false))
+        }
+        (false, None) => {}
+    }
+    lines
 }
 
 /// `tick=T scale=S player=(x,y) anchor=(x,y)`: where `shown` puts the player and the rope's

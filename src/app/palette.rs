@@ -63,6 +63,18 @@ pub const ROPE_LIGHT: Rgb = Rgb(255, 200, 120);
 pub const HOOK: Rgb = Rgb(230, 230, 240);
 pub const HOOK_DARK: Rgb = Rgb(110, 116, 132);
 /// The player: a cyan no other object uses.
+/// Medals, worst to best, and levels not open yet.
+pub const MEDAL_BRONZE: Rgb = Rgb(205, 127, 60);
+pub const MEDAL_SILVER: Rgb = Rgb(196, 204, 216);
+pub const MEDAL_GOLD: Rgb = Rgb(255, 206, 60);
+pub const MEDAL_AUTHOR: Rgb = Rgb(70, 226, 170);
+pub const LOCKED: Rgb = Rgb(84, 90, 112);
+/// Signs: a weathered board with pale lettering.
+pub const SIGN_BOARD: Rgb = Rgb(112, 80, 50);
+pub const SIGN_EDGE: Rgb = Rgb(70, 48, 30);
+pub const SIGN_TEXT: Rgb = Rgb(246, 236, 214);
+/// A control's name on a sign, in the colour of the reticle that marks where to aim.
+pub const SIGN_CONTROL: Rgb = Rgb(255, 214, 120);
 pub const PLAYER: Rgb = Rgb(60, 210, 255);
 pub const PLAYER_DARK: Rgb = Rgb(24, 120, 170);
 pub const PLAYER_EYE: Rgb = Rgb(15, 20, 30);

@@ -34,11 +34,45 @@ pub struct InputSettings {
 pub struct Comfort {
     /// The small shake on hard landings and deaths (some players get motion sick).
     pub screen_shake: bool,
+    /// Which run plays beside the player as a ghost.
+    pub ghost: GhostMode,
 }
 
 impl Default for Comfort {
     fn default() -> Comfort {
-        Comfort { screen_shake: true }
+        Comfort {
+            screen_shake: true,
+            ghost: GhostMode::BestRun,
+        }
+    }
+}
+
+/// The run shown as a translucent ghost while playing a level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GhostMode {
+    /// The player's own fastest finish.
+    #[default]
+    BestRun,
+    /// The level's solution replay (the author time).
+    Author,
+    Off,
+}
+
+impl GhostMode {
+    pub fn next(self) -> GhostMode {
+        match self {
+            GhostMode::BestRun => GhostMode::Author,
+            GhostMode::Author => GhostMode::Off,
+            GhostMode::Off => GhostMode::BestRun,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            GhostMode::BestRun => "your best run",
+            GhostMode::Author => "the author's run",
+            GhostMode::Off => "off",
+        }
     }
 }
 

@@ -16,6 +16,8 @@ use super::game_loop::LaunchOptions;
 pub struct WebQuery {
     /// 0-based level index.
     pub start_level: usize,
+    /// The query named a level: go straight into it (else the title screen).
+    pub level_given: bool,
     pub play_solution: bool,
     pub hold_at_tick: Option<u64>,
     /// Values that could not be used, in words for the console.
@@ -31,7 +33,10 @@ impl WebQuery {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             match key {
                 "level" => match value.parse::<usize>() {
-                    Ok(n) if n >= 1 => parsed.start_level = n - 1,
+                    Ok(n) if n >= 1 => {
+                        parsed.start_level = n - 1;
+                        parsed.level_given = true;
+                    }
                     _ => parsed
                         .warnings
                         .push(format!("level={value}: expected a level number from 1")),
@@ -60,6 +65,7 @@ impl WebQuery {
         LaunchOptions {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
+            start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
             ..LaunchOptions::default()
         }
     }
@@ -168,9 +174,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn empty_query_starts_the_first_level() {
+    fn empty_query_opens_the_title_screen() {
         assert_eq!(WebQuery::parse(""), WebQuery::default());
         assert_eq!(WebQuery::parse("?"), WebQuery::default());
+        assert!(WebQuery::parse("").launch_options().start_at_title);
+        assert!(!WebQuery::parse("?level=1").launch_options().start_at_title);
+        assert!(!WebQuery::parse("?replay=1").launch_options().start_at_title);
     }
 
     #[test]

@@ -76,6 +76,23 @@ impl Replay {
             .flat_map(|(count, input)| std::iter::repeat_n(input, *count as usize))
     }
 
+    /// The same run with the aim cleared on every tick that does not fire: the simulation reads
+    /// the aim only when the hook is fired, and a recording holds the mouse's every move, so
+    /// this keeps stored runs (ghosts) small without changing what they do.
+    pub fn without_unread_aims(&self) -> Replay {
+        let mut out = Replay::new(self.level.clone());
+        out.assists = self.assists;
+        for input in self.frames() {
+            let mut input = *input;
+            if !input.fire_pressed {
+                input.aim_x = 0.0;
+                input.aim_y = 0.0;
+            }
+            out.push(input);
+        }
+        out
+    }
+
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new()
             .depth_limit(2)

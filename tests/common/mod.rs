@@ -48,3 +48,11 @@ pub fn level_files() -> Vec<PathBuf> {
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).expect("readable")
 }
+
+/// A fresh, empty folder for one test (`kind` and `name` keep tests apart).
+pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tether-{kind}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

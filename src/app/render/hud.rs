@@ -31,12 +31,12 @@ pub fn ui_scale() -> f32 {
         .clamp(0.5, 4.0)
 }
 
-fn scaled(size: u16) -> u16 {
+pub fn scaled(size: u16) -> u16 {
     (size as f32 * ui_scale()).round().max(8.0) as u16
 }
 
 /// Text with a soft dark shadow, so it reads over any background. `size` is already scaled.
-fn draw_text_shadowed(text: &str, x: f32, y: f32, size: u16, color: Color) {
+pub fn draw_text_shadowed(text: &str, x: f32, y: f32, size: u16, color: Color) {
     let off = (size as f32 / 14.0).max(1.0);
     draw_text(
         text,
@@ -48,19 +48,15 @@ fn draw_text_shadowed(text: &str, x: f32, y: f32, size: u16, color: Color) {
     draw_text(text, x, y, size as f32, color);
 }
 
-pub fn draw_hud(
-    level_name: &str,
-    level_number: usize,
-    level_count: usize,
-    ticks: u64,
-    deaths: u32,
-) {
+/// The level's label ("1-3 Chain") at the top left; the time, deaths and `extra` lines (best
+/// time, medal to beat, splits) at the top right.
+pub fn draw_hud(level_label: &str, ticks: u64, deaths: u32, extra: &[(String, palette::Rgb)]) {
     set_default_camera();
     let k = ui_scale();
     let margin = HUD_MARGIN_PX * k;
-    let title = format!("{level_number}/{level_count}  {level_name}");
+    let title = level_label;
     let size = scaled(26);
-    let dims = measure_text(&title, None, size, 1.0);
+    let dims = measure_text(title, None, size, 1.0);
     draw_rectangle(
         margin * 0.5,
         margin * 0.5,
@@ -76,20 +72,26 @@ pub fn draw_hud(
         palette::ROPE.color(),
     );
     draw_text_shadowed(
-        &title,
+        title,
         margin,
         margin + dims.offset_y,
         size,
         palette::TEXT.color(),
     );
     draw_right_aligned(&format_time(ticks), 32.0 * k, scaled(30), palette::TEXT);
+    let mut y = 58.0 * k;
     if deaths > 0 {
         draw_right_aligned(
             &format!("deaths {deaths}"),
-            58.0 * k,
+            y,
             scaled(22),
             palette::TEXT_DIM,
         );
+        y += 24.0 * k;
+    }
+    for (line, color) in extra {
+        draw_right_aligned(line, y, scaled(20), *color);
+        y += 23.0 * k;
     }
 }
 
@@ -122,14 +124,7 @@ pub fn draw_centered(text: &str, y: f32, size: u16, color: palette::Rgb) {
 /// Clears the screen and draws the game's title over a generated skyline, with a rope hanging
 /// from a ring: the start of the loading and click-to-start screens.
 pub fn draw_title_screen() {
-    set_default_camera();
-    macroquad::window::clear_background(palette::BACKGROUND.color());
-    super::background::draw(
-        super::background::seed_of("Tether"),
-        crate::sim::math::Vec2::ZERO,
-        18.0,
-    );
-    set_default_camera();
+    draw_title_screen_backdrop();
     let k = ui_scale();
     let (w, h) = (screen_width(), screen_height());
     let size = scaled(96);
@@ -155,6 +150,18 @@ pub fn draw_title_screen() {
         prev = p;
     }
     draw_text_shadowed("TETHER", x, y, size, palette::ROPE.color());
+}
+
+/// The title's skyline alone, for the menus.
+pub fn draw_title_screen_backdrop() {
+    set_default_camera();
+    macroquad::window::clear_background(palette::BACKGROUND.color());
+    super::background::draw(
+        super::background::seed_of("Tether"),
+        crate::sim::math::Vec2::ZERO,
+        18.0,
+    );
+    set_default_camera();
 }
 
 /// A dimmed screen with a framed panel: a title and lines, centred.

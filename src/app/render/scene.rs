@@ -40,6 +40,7 @@ pub fn draw_world(
     camera: &CameraState,
     aim: Option<&AimPreview>,
     art: &mut Art,
+    ghost: Option<(&crate::app::ghost::Ghost, f32)>,
 ) {
     let time_s = world.tick as f32 * TICK_DT_S;
     let seed = art.prepare_level(&world.level, &world.tuning);
@@ -51,6 +52,10 @@ pub fn draw_world(
     art.draw_level();
     objects::draw_front(world, now, art, time_s);
 
+    // The ghost runs behind the player.
+    if let Some((ghost, alpha)) = ghost {
+        ghost.draw(alpha);
+    }
     let player = mq(now.player_pos);
     let half_width = world.tuning.rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
     let fibre = art.textures().fibre.clone();

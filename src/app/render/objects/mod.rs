@@ -7,6 +7,7 @@ pub mod fragile;
 pub mod goal;
 pub mod platform;
 pub mod ring;
+pub mod sign;
 pub mod switch;
 pub mod vine;
 pub mod winch;
@@ -25,6 +26,7 @@ pub fn draw_behind(world: &World, time_s: f32) {
     goal::draw(&world.level.goal, time_s);
     switch::draw(world);
     wind::draw(world, time_s);
+    sign::draw_boards(world);
 }
 
 /// Objects in front of the solids and behind the player: what moves, hangs or is grabbed.

@@ -1,0 +1,146 @@
+//! A ghost: a past run (the player's best, or the author's solution) replayed by its inputs in a
+//! world of its own, stepped in lockstep with play and drawn as a translucent player with its
+//! rope. Re-simulating inputs keeps ghosts small and exact: the same inputs in the same level give
+//! the same run, tick for tick.
+
+use macroquad::color::Color;
+use macroquad::math::Vec2 as MqVec2;
+use macroquad::shapes::draw_line;
+
+use super::palette;
+use super::render::mq;
+use super::render::player_sprite::{draw_player, PlayerAnim};
+use crate::sim::hook::Hook;
+use crate::sim::math::Vec2;
+use crate::sim::{Event, InputFrame, Replay, World, TICK_DT_S};
+
+/// How opaque the ghost is drawn.
+const GHOST_ALPHA: f32 = 0.38;
+/// Half width of the ghost's rope line, metres.
+const GHOST_ROPE_HALF_WIDTH_M: f32 = 0.05;
+
+/// Where the ghost is at one tick: enough to draw it.
+#[derive(Clone, Default)]
+struct GhostPose {
+    player: Vec2,
+    rope: Vec<Vec2>,
+    hook: Option<Vec2>,
+}
+
+impl GhostPose {
+    fn of(world: &World) -> GhostPose {
+        let (rope, hook) = match &world.hook {
+            Hook::Attached { rope, .. } => (rope.nodes.clone(), None),
+            Hook::Flying { pos, .. } | Hook::Retracting { pos } => (Vec::new(), Some(*pos)),
+            Hook::Idle => (Vec::new(), None),
+        };
+        GhostPose {
+            player: world.player.pos,
+            rope,
+            hook,
+        }
+    }
+}
+
+pub struct Ghost {
+    world: World,
+    inputs: Vec<InputFrame>,
+    next: usize,
+    anim: PlayerAnim,
+    prev: GhostPose,
+    now: GhostPose,
+    /// The run reached the goal: the ghost stops there and fades.
+    finished: bool,
+    /// Whose run it is, for the HUD ("author", "best").
+    pub label: &'static str,
+}
+
+impl Ghost {
+    /// A ghost of `run` in a fresh copy of the level (`start`, the world as it is at tick 0).
+    pub fn new(start: &World, run: &Replay, label: &'static str) -> Ghost {
+        let mut world = start.clone();
+        world.invincible = run.assists.invincible;
+        let pose = GhostPose::of(&world);
+        Ghost {
+            world,
+            inputs: run.frames().copied().collect(),
+            next: 0,
+            anim: PlayerAnim::default(),
+            prev: pose.clone(),
+            now: pose,
+            finished: false,
+            label,
+        }
+    }
+
+    /// One tick of the run, in step with play.
+    pub fn tick(&mut self) {
+        if self.finished {
+            return;
+        }
+        let Some(input) = self.inputs.get(self.next).copied() else {
+            self.finished = true;
+            return;
+        };
+        self.next += 1;
+        self.prev = std::mem::take(&mut self.now);
+        let events = self.world.step(&input);
+        for event in &events {
+            self.anim.on_event(event);
+            if matches!(event, Event::GoalReached { .. }) {
+                self.finished = true;
+            }
+        }
+        self.anim.tick(&self.world, TICK_DT_S);
+        self.now = GhostPose::of(&self.world);
+        if self.prev.rope.len() != self.now.rope.len() || events.contains(&Event::Respawned) {
+            self.prev = self.now.clone();
+        }
+    }
+
+    /// Draws the ghost `alpha` of the way from the last tick to this one (inside the world's
+    /// camera).
+    pub fn draw(&self, alpha: f32) {
+        let fade = if self.finished { 0.5 } else { 1.0 };
+        let a = GHOST_ALPHA * fade;
+        let color = Color {
+            a,
+            ..palette::ROPE.color()
+        };
+        let lerp = |p: Vec2, n: Vec2| mq(p.lerp(n, alpha));
+        let player = lerp(self.prev.player, self.now.player);
+        let mut rope_end_dir = None;
+        if self.now.rope.len() >= 2 {
+            let points: Vec<MqVec2> = self
+                .prev
+                .rope
+                .iter()
+                .zip(&self.now.rope)
+                .map(|(&p, &n)| lerp(p, n))
+                .collect();
+            for pair in points.windows(2) {
+                draw_line(
+                    pair[0].x,
+                    pair[0].y,
+                    pair[1].x,
+                    pair[1].y,
+                    GHOST_ROPE_HALF_WIDTH_M * 2.0,
+                    color,
+                );
+            }
+            let n = points.len();
+            rope_end_dir = Some(points[n - 2] - points[n - 1]);
+        } else if let Some(hook) = self.now.hook {
+            let hook = mq(hook);
+            draw_line(
+                player.x,
+                player.y,
+                hook.x,
+                hook.y,
+                GHOST_ROPE_HALF_WIDTH_M * 1.4,
+                color,
+            );
+        }
+        draw_player(&self.anim, &self.world, player, rope_end_dir, a);
+    }
+}

@@ -1,0 +1,11 @@
+//! The campaign around the levels: medal times, what is unlocked, the player's records and
+//! splits, and the save file that keeps them. Pure (no macroquad, no clock, no files): the front
+//! end reads and writes the text (`app::progress_store`) and shows the screens.
+
+pub mod medals;
+pub mod progress;
+pub mod splits;
+
+pub use medals::{Medal, MedalTimes};
+pub use progress::{FinishReport, LevelRecord, Progress, SaveError};
+pub use splits::SplitDelta;
