@@ -397,8 +397,8 @@ fn plan(level: &str) -> Vec<Step> {
                 release_pressed: true,
                 ..Default::default()
             }),
-            Hold {
-                input: walk(1),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 29.0 { 1 } else { -1 }),
                 done: |w| w.is_completed(),
             },
         ],
