@@ -470,6 +470,132 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.is_completed(),
             },
         ],
+        // World 2's finale, the plans of 14, 15 and 13 in turn: raise the bridge and run across,
+        // vine, ferry, vines, then hook the riser and let it lift you to the goal.
+        "16_mill_run.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -2.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.winches[0].rope.length_m <= 11.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -0.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 8.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 19.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(0),
+            },
+            Drive {
+                input: pump,
+                done: |w| {
+                    swinging_forward_past(w, 23.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
+                },
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| platform_x(w, 0) > 6.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 39.5,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(1),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 43.0),
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(2),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 49.0),
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 56.5 { 1 } else { -1 }),
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| walk(if w.player.pos.x < 60.0 { 1 } else { 0 }),
+                done: |w| w.player.pos.x >= 60.0 && w.player.vel.x.abs() < 0.05,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_y(w, 1) < 0.05,
+            },
+            FireAt(|w| Vec2::new(65.0 + platform_x(w, 1), 3.0 + platform_y(w, 1))),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| InputFrame {
+                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    reel: if w.rope().is_some_and(|r| r.length_m > 4.0) {
+                        1
+                    } else {
+                        0
+                    },
+                    ..Default::default()
+                },
+                done: |w| w.player.pos.x > 66.5 && w.player.pos.y > 8.0 && w.player.vel.x > 1.0,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 71.5 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            },
+        ],
         other => panic!("no scripted plan for {other}"),
     }
 }
