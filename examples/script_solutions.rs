@@ -647,7 +647,7 @@ fn main() {
             (input.aim_x, input.aim_y) = aim;
             replay.push(input);
             let events = world.step(&input);
-            if trace && world.tick % 15 == 0 {
+            if trace && world.tick.is_multiple_of(15) {
                 eprintln!(
                     "t{} step {index} pos ({:.2}, {:.2}) vel ({:.2}, {:.2}) grounded {} hook {}",
                     world.tick,
