@@ -50,6 +50,16 @@ fn pump(world: &World) -> InputFrame {
     }
 }
 
+/// Like `pump`, but only while the swing is slower than 11 m/s: waiting on a vine for the ferry
+/// without winding the swing up to a fling.
+fn pump_gently(world: &World) -> InputFrame {
+    let mut input = pump(world);
+    if world.player.vel.length() > 11.0 {
+        input.move_x = 0;
+    }
+    input
+}
+
 /// On the forward swing, past the vine's hanging line, fast: the moment to let go.
 fn swinging_forward_past(world: &World, x: f32) -> bool {
     world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
@@ -509,7 +519,7 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.held_vine() == Some(0),
             },
             Drive {
-                input: pump,
+                input: pump_gently,
                 done: |w| {
                     swinging_forward_past(w, 23.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
                 },
@@ -616,8 +626,10 @@ fn main() {
     let mut world = start.clone();
     let mut replay = Replay::new(&name);
     let mut aim = (0.0, 0.0);
-    // SCRIPT_TRACE=1 prints the player every 15 ticks while planning a level.
-    let trace = std::env::var_os("SCRIPT_TRACE").is_some();
+    // SCRIPT_TRACE=N prints the player every N ticks while planning a level.
+    let trace_every: u64 = std::env::var("SCRIPT_TRACE")
+        .ok()
+        .map_or(0, |v| v.parse().unwrap_or(15).max(1));
     for (index, step) in plan(&name).iter().enumerate() {
         let began = world.tick;
         loop {
@@ -647,7 +659,7 @@ fn main() {
             (input.aim_x, input.aim_y) = aim;
             replay.push(input);
             let events = world.step(&input);
-            if trace && world.tick.is_multiple_of(15) {
+            if trace_every > 0 && world.tick.is_multiple_of(trace_every) {
                 eprintln!(
                     "t{} step {index} pos ({:.2}, {:.2}) vel ({:.2}, {:.2}) grounded {} hook {}",
                     world.tick,
