@@ -50,6 +50,16 @@ fn pump(world: &World) -> InputFrame {
     }
 }
 
+/// Like `pump`, but only while the swing is slower than 11 m/s: waiting on a vine for the ferry
+/// without winding the swing up to a fling.
+fn pump_gently(world: &World) -> InputFrame {
+    let mut input = pump(world);
+    if world.player.vel.length() > 11.0 {
+        input.move_x = 0;
+    }
+    input
+}
+
 /// On the forward swing, past the vine's hanging line, fast: the moment to let go.
 fn swinging_forward_past(world: &World, x: f32) -> bool {
     world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
@@ -255,6 +265,347 @@ fn plan(level: &str) -> Vec<Step> {
             });
             steps
         }
+        // World 2: hook the shuttling block from the edge, reel in and ride it to its far end,
+        // let go over the island; wait for the riser at the bottom, hook it, swing while it
+        // lifts you and let go over the high ledge.
+        "13_shuttle_hooks.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.vel.x.abs() < 0.05,
+            },
+            FireAt(|w| Vec2::new(4.0 + platform_x(w, 0), 9.0 + platform_y(w, 0))),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: InputFrame {
+                    reel: 1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m < 5.0),
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_x(w, 0) > 8.0,
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 14.5 && w.player.vel.x < 2.5,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| walk(if w.player.pos.x < 18.0 { 1 } else { 0 }),
+                done: |w| w.player.pos.x >= 18.0 && w.player.vel.x.abs() < 0.05,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_y(w, 1) < 0.05,
+            },
+            FireAt(|w| Vec2::new(23.0 + platform_x(w, 1), 3.0 + platform_y(w, 1))),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| InputFrame {
+                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    reel: if w.rope().is_some_and(|r| r.length_m > 4.0) {
+                        1
+                    } else {
+                        0
+                    },
+                    ..Default::default()
+                },
+                done: |w| w.player.pos.x > 24.5 && w.player.pos.y > 8.0 && w.player.vel.x > 1.0,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 2: stand on the plate until the bridge is up, run and jump onto it and off to
+        // the far floor; hook the weight, step off into its shaft (which hauls it up), pump and
+        // let go over the tower.
+        "14_drawbridge.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -2.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.winches[0].rope.length_m <= 11.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -0.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 8.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 18.5,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.vel.x.abs() < 0.05,
+            },
+            FireAt(|w| w.winches[1].rope.end() - Vec2::new(0.0, 0.67)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: walk(1),
+                done: |w| !w.player.grounded,
+            },
+            Drive {
+                input: |w| InputFrame {
+                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    reel: if w.rope().is_some_and(|r| r.length_m > 3.0) {
+                        1
+                    } else {
+                        0
+                    },
+                    ..Default::default()
+                },
+                done: |w| {
+                    w.player.pos.x > 24.0
+                        && w.player.pos.y > 10.5
+                        && w.player.vel.x > 3.0
+                        && w.player.vel.y > 0.0
+                },
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 29.0 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 2: jump into the first vine, pump, and let go over the ferry when it is at the
+        // near end; ride it to the far end, jump into the second vine, swing to the third and
+        // let go over the goal.
+        "15_vine_ferry.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -0.6,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(0),
+            },
+            Drive {
+                input: pump,
+                done: |w| {
+                    swinging_forward_past(w, 3.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
+                },
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 11.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 11.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| platform_x(w, 0) > 6.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 19.5,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(1),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 23.0),
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(2),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 29.0),
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 36.5 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 2's finale, the plans of 14, 15 and 13 in turn: raise the bridge and run across,
+        // vine, ferry, vines, then hook the riser and let it lift you to the goal.
+        "16_mill_run.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -2.0,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.winches[0].rope.length_m <= 11.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -0.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 8.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 19.4,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(0),
+            },
+            Drive {
+                input: pump_gently,
+                done: |w| {
+                    swinging_forward_past(w, 23.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
+                },
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| {
+                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                        1
+                    } else {
+                        -1
+                    })
+                },
+                done: |w| platform_x(w, 0) > 6.95,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 39.5,
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(1),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 43.0),
+            },
+            Tap(jump(1)),
+            Hold {
+                input: held_jump(1),
+                done: |w| w.held_vine() == Some(2),
+            },
+            Drive {
+                input: pump,
+                done: |w| swinging_forward_past(w, 49.0),
+            },
+            Tap(jump(1)),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 56.5 { 1 } else { -1 }),
+                done: |w| w.player.grounded,
+            },
+            Drive {
+                input: |w| walk(if w.player.pos.x < 60.0 { 1 } else { 0 }),
+                done: |w| w.player.pos.x >= 60.0 && w.player.vel.x.abs() < 0.05,
+            },
+            Hold {
+                input: InputFrame::default(),
+                done: |w| platform_y(w, 1) < 0.05,
+            },
+            FireAt(|w| Vec2::new(65.0 + platform_x(w, 1), 3.0 + platform_y(w, 1))),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| InputFrame {
+                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    reel: if w.rope().is_some_and(|r| r.length_m > 4.0) {
+                        1
+                    } else {
+                        0
+                    },
+                    ..Default::default()
+                },
+                done: |w| w.player.pos.x > 66.5 && w.player.pos.y > 8.0 && w.player.vel.x > 1.0,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Drive {
+                input: |w| walk(if w.player.pos.x < 71.5 { 1 } else { -1 }),
+                done: |w| w.is_completed(),
+            },
+        ],
         other => panic!("no scripted plan for {other}"),
     }
 }
@@ -275,6 +626,10 @@ fn main() {
     let mut world = start.clone();
     let mut replay = Replay::new(&name);
     let mut aim = (0.0, 0.0);
+    // SCRIPT_TRACE=N prints the player every N ticks while planning a level.
+    let trace_every: u64 = std::env::var("SCRIPT_TRACE")
+        .ok()
+        .map_or(0, |v| v.parse().unwrap_or(15).max(1));
     for (index, step) in plan(&name).iter().enumerate() {
         let began = world.tick;
         loop {
@@ -304,6 +659,22 @@ fn main() {
             (input.aim_x, input.aim_y) = aim;
             replay.push(input);
             let events = world.step(&input);
+            if trace_every > 0 && world.tick.is_multiple_of(trace_every) {
+                eprintln!(
+                    "t{} step {index} pos ({:.2}, {:.2}) vel ({:.2}, {:.2}) grounded {} hook {}",
+                    world.tick,
+                    world.player.pos.x,
+                    world.player.pos.y,
+                    world.player.vel.x,
+                    world.player.vel.y,
+                    world.player.grounded,
+                    if matches!(world.hook, Hook::Attached { .. }) {
+                        "on"
+                    } else {
+                        "-"
+                    },
+                );
+            }
             if let Some(died) = events
                 .iter()
                 .find(|e| matches!(e, tether::sim::Event::Died { .. }))
