@@ -16,11 +16,11 @@ use crate::sim::World;
 /// Height of the post, from the ground to the board's bottom edge, metres.
 const POST_HEIGHT_M: f32 = 0.9;
 /// Height of one line of text on the board, metres.
-const LINE_HEIGHT_M: f32 = 0.5;
+const LINE_HEIGHT_M: f32 = 0.6;
 /// Width of a character on the board, metres (the text is fitted to it).
-const CHAR_WIDTH_M: f32 = 0.21;
+const CHAR_WIDTH_M: f32 = 0.27;
 /// Longest line before the text wraps, characters.
-const LINE_CHARS: usize = 34;
+const LINE_CHARS: usize = 30;
 /// Room left around the text, metres.
 const BOARD_PADDING_M: f32 = 0.25;
 /// A `{control}` is counted this many characters wide when sizing the board.
