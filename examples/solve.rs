@@ -175,6 +175,9 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
         replay.push(input);
         let events = world.step(&input);
         best_dist = best_dist.min(world.player.pos.distance(goal));
+        if world.player.vel.length() > max_speed() {
+            break; // a fling no person would count on
+        }
         if world.is_completed() {
             let score = 1e6 - world.tick as f32;
             return (score, true, replay);
@@ -187,6 +190,31 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
         }
     }
     (-best_dist, false, replay)
+}
+
+/// With `SOLVE_MAX_SPEED` set, a run that goes faster than that many m/s counts as failed: it
+/// keeps the search off wild flings (a rope yanked over a corner).
+fn max_speed() -> f32 {
+    use std::sync::OnceLock;
+    static MAX: OnceLock<f32> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        std::env::var("SOLVE_MAX_SPEED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f32::INFINITY)
+    })
+}
+
+/// The search's budget: `ITERATIONS` candidates, stopping once a win has not improved for 300,
+/// unless `SOLVE_ITERS` / `SOLVE_STALE` say otherwise (a quicker search while designing).
+fn search_budget() -> (usize, usize) {
+    let env = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    (env("SOLVE_ITERS", ITERATIONS), env("SOLVE_STALE", 300))
 }
 
 fn main() {
@@ -233,8 +261,9 @@ fn main() {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut best = random_plan(&mut rng, &targets);
     let (mut best_score, mut best_won, mut best_replay) = play(&world, &best);
+    let (iterations, stale_after_win) = search_budget();
     let mut stale = 0;
-    for i in 0..ITERATIONS {
+    for i in 0..iterations {
         let candidate = if stale > 400 && !best_won {
             stale = 0;
             random_plan(&mut rng, &targets)
@@ -252,7 +281,7 @@ fn main() {
         } else {
             stale += 1;
         }
-        if best_won && stale > 300 {
+        if best_won && stale > stale_after_win {
             break;
         }
     }
