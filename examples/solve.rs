@@ -175,6 +175,9 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
         replay.push(input);
         let events = world.step(&input);
         best_dist = best_dist.min(world.player.pos.distance(goal));
+        if world.player.vel.length() > max_speed() {
+            break; // a fling no person would count on
+        }
         if world.is_completed() {
             let score = 1e6 - world.tick as f32;
             return (score, true, replay);
@@ -187,6 +190,192 @@ fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
         }
     }
     (-best_dist, false, replay)
+}
+
+/// `play` for one segment of a level played in stages (`SOLVE_STAGED`): starts from `start` (any
+/// tick), counts the plan's times from there, aims the run at `aim` and wins when `done` holds.
+fn play_segment(
+    start: &World,
+    plan: &Plan,
+    aim: Vec2,
+    done: &dyn Fn(&World) -> bool,
+) -> (f32, bool, Replay) {
+    let mut world = start.clone();
+    let mut replay = Replay::new("");
+    let goal = aim;
+    let start_tick = world.tick;
+    let mut stage = 0usize;
+    let mut phase_tick = 0u32; // ticks since the current phase began
+    let mut attached_for = 0u32;
+    let mut best_dist = f32::MAX;
+    let mut started_run = false;
+    let mut last_aim = (0.0, 0.0);
+    while world.tick < start_tick + MAX_TICKS {
+        let t = (world.tick - start_tick) as u32;
+        let mut input = InputFrame::default();
+        let attached = matches!(world.hook, Hook::Attached { .. });
+        if t >= plan.wait {
+            started_run = true;
+        }
+        if started_run {
+            input.move_x = (goal.x - world.player.pos.x).signum() as i8;
+        }
+        let since_run = t.saturating_sub(plan.wait);
+        if started_run && since_run == plan.jump_at {
+            input.jump_pressed = true;
+        }
+        input.jump_held =
+            started_run && since_run >= plan.jump_at && since_run < plan.jump_at + plan.jump_hold;
+        if let Some(s) = plan.stages.get(stage) {
+            if attached {
+                attached_for += 1;
+                input.move_x = s.pump;
+                if attached_for <= s.reel_ticks {
+                    input.reel = s.reel;
+                }
+                if attached_for >= s.hold {
+                    if s.release_by_jump {
+                        input.jump_pressed = true;
+                    } else {
+                        input.release_pressed = true;
+                    }
+                    stage += 1;
+                    phase_tick = 0;
+                    attached_for = 0;
+                }
+            } else if matches!(world.hook, Hook::Idle | Hook::Retracting { .. })
+                && since_run >= plan.jump_at
+            {
+                phase_tick += 1;
+                if phase_tick >= s.fire_delay {
+                    let aim = s.target - world.player.pos;
+                    let (ax, ay) = InputFrame::quantize_aim(aim);
+                    input.fire_pressed = true;
+                    input.aim_x = ax;
+                    input.aim_y = ay;
+                    phase_tick = 0;
+                }
+            }
+        }
+        // Between shots the aim stays where it was last fired (keeps the replay compact).
+        if input.fire_pressed {
+            last_aim = (input.aim_x, input.aim_y);
+        } else {
+            (input.aim_x, input.aim_y) = last_aim;
+        }
+        replay.push(input);
+        let events = world.step(&input);
+        best_dist = best_dist.min(world.player.pos.distance(goal));
+        if world.player.vel.length() > max_speed() {
+            break; // a fling no person would count on
+        }
+        if done(&world) {
+            let score = 1e6 - (world.tick - start_tick) as f32;
+            return (score, true, replay);
+        }
+        if events
+            .iter()
+            .any(|e| matches!(e, tether::sim::Event::Died { .. }))
+        {
+            break;
+        }
+    }
+    (-best_dist, false, replay)
+}
+
+/// Plays a level with checkpoints one stretch at a time (`SOLVE_STAGED=1`): the targets before
+/// the first checkpoint, searched until the player stands in it, then from there the next
+/// stretch, and so on to the goal; the winning stretches' inputs are joined into one replay.
+fn solve_staged(world: &World, targets: &[Vec2], rng: &mut Rng) -> Option<Replay> {
+    let (iterations, stale_after_win) = search_budget();
+    let mut marks: Vec<(f32, Vec2)> = world
+        .level
+        .checkpoints
+        .iter()
+        .map(|c| (c.min.0, c.center()))
+        .collect();
+    marks.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut state = world.clone();
+    let mut all = Replay::new("");
+    let mut lo = f32::MIN;
+    for k in 0..=marks.len() {
+        let hi = marks.get(k).map_or(f32::MAX, |m| m.0);
+        let stretch: Vec<Vec2> = targets
+            .iter()
+            .copied()
+            .filter(|t| t.x > lo && t.x <= hi)
+            .collect();
+        lo = hi;
+        let aim = marks.get(k).map_or(world.level.goal.center(), |m| m.1);
+        let want = marks.len().min(k + 1);
+        let last = k == marks.len();
+        let done = move |w: &World| {
+            if last {
+                w.is_completed()
+            } else {
+                w.checkpoints.reached.iter().filter(|r| **r).count() >= want && w.player.grounded
+            }
+        };
+        let mut best = random_plan(rng, &stretch);
+        let (mut best_score, mut best_won, mut best_replay) =
+            play_segment(&state, &best, aim, &done);
+        let mut stale = 0;
+        for i in 0..iterations {
+            let candidate = if stale > 400 && !best_won {
+                stale = 0;
+                random_plan(rng, &stretch)
+            } else if stretch.is_empty() {
+                random_plan(rng, &stretch)
+            } else {
+                mutate(rng, &best)
+            };
+            let (score, won, replay) = play_segment(&state, &candidate, aim, &done);
+            if score > best_score {
+                (best, best_score, best_won, best_replay) = (candidate, score, won, replay);
+                stale = 0;
+                eprintln!("stretch {k} iter {i}: score {score:.2} won {won}");
+            } else {
+                stale += 1;
+            }
+            if best_won && stale > stale_after_win {
+                break;
+            }
+        }
+        if !best_won {
+            eprintln!("stretch {k}: no solution found; best plan {best:?}");
+            return None;
+        }
+        for input in best_replay.frames() {
+            state.step(input);
+            all.push(*input);
+        }
+    }
+    Some(all)
+}
+
+/// With `SOLVE_MAX_SPEED` set, a run that goes faster than that many m/s counts as failed: it
+/// keeps the search off wild flings (a rope yanked over a corner).
+fn max_speed() -> f32 {
+    use std::sync::OnceLock;
+    static MAX: OnceLock<f32> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        std::env::var("SOLVE_MAX_SPEED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(f32::INFINITY)
+    })
+}
+
+/// The search's budget: `ITERATIONS` candidates, stopping once a win has not improved for 300,
+/// unless `SOLVE_ITERS` / `SOLVE_STALE` say otherwise (a quicker search while designing).
+fn search_budget() -> (usize, usize) {
+    let env = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    (env("SOLVE_ITERS", ITERATIONS), env("SOLVE_STALE", 300))
 }
 
 fn main() {
@@ -231,10 +420,18 @@ fn main() {
         }
     }
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    if std::env::var("SOLVE_STAGED").is_ok_and(|v| v == "1") {
+        let Some(replay) = solve_staged(&world, &targets, &mut rng) else {
+            std::process::exit(1);
+        };
+        write_solution(level_path, &world, replay);
+        return;
+    }
     let mut best = random_plan(&mut rng, &targets);
     let (mut best_score, mut best_won, mut best_replay) = play(&world, &best);
+    let (iterations, stale_after_win) = search_budget();
     let mut stale = 0;
-    for i in 0..ITERATIONS {
+    for i in 0..iterations {
         let candidate = if stale > 400 && !best_won {
             stale = 0;
             random_plan(&mut rng, &targets)
@@ -252,7 +449,7 @@ fn main() {
         } else {
             stale += 1;
         }
-        if best_won && stale > 300 {
+        if best_won && stale > stale_after_win {
             break;
         }
     }
@@ -260,6 +457,11 @@ fn main() {
         eprintln!("no solution found; best plan {best:?}");
         std::process::exit(1);
     }
+    write_solution(level_path, &world, best_replay);
+}
+
+/// Re-runs the found inputs (printing the outcome) and writes them as the level's solution.
+fn write_solution(level_path: &Path, world: &World, mut best_replay: Replay) {
     let check = best_replay.run(&mut world.clone());
     eprintln!("re-run of the recorded inputs: {check}");
     best_replay.level = level_path
