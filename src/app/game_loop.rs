@@ -187,13 +187,20 @@ pub struct Game {
 impl Game {
     pub fn new(data: GameData, options: LaunchOptions, audio: Box<dyn AudioOut>) -> Game {
         let start = match &options.replay {
-            Some(replay) => data
-                .levels
-                .iter()
-                .position(|l| l.name == replay.level)
-                .unwrap_or(0),
-            None => options.start_level.min(data.levels.len().saturating_sub(1)),
+            Some(replay) => data.levels.iter().position(|l| l.name == replay.level),
+            None => Some(options.start_level.min(data.levels.len().saturating_sub(1))),
         };
+        // A replay of a level the index does not list cannot be watched (playing its inputs in
+        // another level would show something that never happened).
+        let unlisted = match (&options.replay, start) {
+            (Some(replay), None) => Some(format!(
+                "the replay is a run of \"{}\", which {} does not list",
+                crate::sim::limits::printable(&replay.level),
+                crate::cli::LEVEL_INDEX_PATH
+            )),
+            _ => None,
+        };
+        let start = start.unwrap_or(0);
         let mut game = Game {
             data,
             level_index: start,
@@ -250,7 +257,12 @@ impl Game {
         }
         game.progress = progress.progress;
         game.progress_may_save = progress.may_save;
-        if game.options.start_at_title && game.options.replay.is_none() {
+        if let Some(message) = unlisted {
+            super::log_line(&format!("error: {message}"));
+            game.screen = Screen::LevelError(message);
+            // Automated runs stop here rather than wait for a person.
+            game.quit = game.options.exit_when_replay_ends || game.options.screenshot.is_some();
+        } else if game.options.start_at_title && game.options.replay.is_none() {
             game.show_screen(Screen::Title { selected: 0 });
         } else {
             game.load_level(start);
