@@ -255,6 +255,67 @@ fn plan(level: &str) -> Vec<Step> {
             });
             steps
         }
+        // World 1, level 4: hook the ring over the shaft from its edge, step off and let rope
+        // out to hang level with the tunnel, swing into it and let go, walk through to the
+        // chamber, hook the second ring, reel in and swing onto the block with the goal.
+        "04_down_the_shaft.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.0,
+            },
+            FireAt(|_| Vec2::new(3.5, 3.0)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: walk(1),
+                done: |w| !w.player.grounded,
+            },
+            Hold {
+                input: InputFrame {
+                    reel: -1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m > 11.8),
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 4.6,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 23.0 && w.player.grounded,
+            },
+            FireAt(|_| Vec2::new(28.0, 1.0)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: InputFrame {
+                    reel: 1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m < 3.0),
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 29.4 && w.player.pos.y > -3.0,
+            },
+            Tap(InputFrame {
+                release_pressed: true,
+                ..Default::default()
+            }),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
         other => panic!("no scripted plan for {other}"),
     }
 }
