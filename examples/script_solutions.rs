@@ -50,6 +50,22 @@ fn pump(world: &World) -> InputFrame {
     }
 }
 
+/// Swings right, reeling in while the rope is longer than `length_m` (World 1's ring levels).
+fn reel_to(world: &World, length_m: f32) -> InputFrame {
+    InputFrame {
+        move_x: 1,
+        reel: i8::from(world.rope().is_some_and(|r| r.length_m > length_m)),
+        ..Default::default()
+    }
+}
+
+fn release() -> InputFrame {
+    InputFrame {
+        release_pressed: true,
+        ..Default::default()
+    }
+}
+
 /// On the forward swing, past the vine's hanging line, fast: the moment to let go.
 fn swinging_forward_past(world: &World, x: f32) -> bool {
     world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
@@ -311,6 +327,83 @@ fn plan(level: &str) -> Vec<Step> {
                 release_pressed: true,
                 ..Default::default()
             }),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 1, level 7: ring to ring over three spike pits, landing on both islands (their
+        // checkpoints) under the steel curtains.
+        "07_long_haul.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.5,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(5.0, 6.0)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 5.5),
+                done: |w| w.player.pos.x > 9.5 && w.player.vel.x < 5.0,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 14.2,
+            },
+            FireAt(|_| Vec2::new(20.0, 6.5)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 22.0 && w.player.vel.x > 0.0,
+            },
+            FireAt(|_| Vec2::new(26.5, 7.0)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 30.0 && w.player.vel.x > 0.0,
+            },
+            Tap(release()),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 34.2,
+            },
+            FireAt(|_| Vec2::new(40.0, 7.0)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 44.5 && w.player.vel.x > 0.0,
+            },
+            FireAt(|_| Vec2::new(48.0, 7.5)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 50.5 && w.player.vel.x > 4.0 && w.player.vel.y > 0.0,
+            },
+            Tap(release()),
             Hold {
                 input: walk(1),
                 done: |w| w.is_completed(),
