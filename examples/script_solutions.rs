@@ -295,9 +295,9 @@ fn plan(level: &str) -> Vec<Step> {
                 },
                 done: |w| w.rope().is_some_and(|r| r.length_m > 11.8),
             },
-            Hold {
-                input: walk(1),
-                done: |w| w.player.pos.x > 4.6,
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 5.4,
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -402,6 +402,104 @@ fn plan(level: &str) -> Vec<Step> {
             Drive {
                 input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
                 done: |w| w.player.pos.x > 50.5 && w.player.vel.x > 4.0 && w.player.vel.y > 0.0,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 1, level 8: swing to the island, hook the ring over the shaft and let rope out
+        // to swing into the tunnel, walk to the chamber, reel up the ring over its far wall onto
+        // the ledge, then ring to ring over the last pit to the goal.
+        "08_quarry_floor.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.5,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(6.0, 6.5)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 10.5 && w.player.vel.x < 2.0,
+            },
+            Tap(release()),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 15.0,
+            },
+            FireAt(|_| Vec2::new(19.5, 4.0)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: walk(1),
+                done: |w| !w.player.grounded,
+            },
+            Hold {
+                input: InputFrame {
+                    reel: -1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m > 11.8),
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 21.4,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 35.5 && w.player.grounded,
+            },
+            FireAt(|_| Vec2::new(39.0, 2.0)),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Hold {
+                input: InputFrame {
+                    reel: 1,
+                    ..Default::default()
+                },
+                done: |w| w.rope().is_some_and(|r| r.length_m < 2.6),
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 40.4 && w.player.pos.y > -0.3,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 46.5 && w.player.grounded,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(51.5, 6.0)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 53.5 && w.player.vel.x > 0.0,
+            },
+            FireAt(|_| Vec2::new(57.5, 6.5)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player.pos.x > 60.0 && w.player.vel.x > 4.0 && w.player.vel.y > 0.0,
             },
             Tap(release()),
             Hold {
