@@ -332,6 +332,89 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.is_completed(),
             },
         ],
+        // World 1, level 5: hook the first wooden plank in the steel roof, swing and let go over
+        // the middle ledge, hook the second plank from there and swing to the goal.
+        "05_steel_roof.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.5,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(5.5, 8.4)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 8.0),
+                done: |w| w.player.pos.x > 10.5 && w.player.vel.x < 2.0,
+            },
+            Tap(release()),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 14.2,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(20.5, 8.4)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 8.0),
+                done: |w| w.player.pos.x > 25.5 && w.player.vel.x > 0.0,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
+        // World 1, level 6: swing over the first spike bed and let go over the island, hook the
+        // second ring, reel in to clear the raised bed and swing to the goal.
+        "06_spike_pits.ron" => vec![
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > -1.5,
+            },
+            Tap(jump(1)),
+            FireAt(|_| Vec2::new(6.0, 6.0)),
+            Hold {
+                input: held_jump(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 7.0),
+                done: |w| w.player.pos.x > 11.0 && w.player.vel.x < 2.0,
+            },
+            Tap(release()),
+            Hold {
+                input: InputFrame::default(),
+                done: |w| w.player.grounded,
+            },
+            Hold {
+                input: walk(1),
+                done: |w| w.player.pos.x > 15.2,
+            },
+            FireAt(|_| Vec2::new(22.0, 6.5)),
+            Hold {
+                input: walk(1),
+                done: |w| matches!(w.hook, Hook::Attached { .. }),
+            },
+            Drive {
+                input: |w| reel_to(w, 6.0),
+                done: |w| w.player.pos.x > 27.0 && w.player.vel.x > 0.0,
+            },
+            Tap(release()),
+            Hold {
+                input: walk(1),
+                done: |w| w.is_completed(),
+            },
+        ],
         // World 1, level 7: ring to ring over three spike pits, landing on both islands (their
         // checkpoints) under the steel curtains.
         "07_long_haul.ron" => vec![
