@@ -10,6 +10,7 @@
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
 #   ./build.sh screenshots     regenerate the README screenshots (replays under Xvfb)
+#   ./build.sh thumbnails      regenerate docs/levels.md and its level thumbnails
 # System packages that are missing are installed with apt-get when we may (root or sudo);
 # otherwise the exact command to run is printed.
 set -euo pipefail
@@ -135,6 +136,7 @@ case "${1:-}" in
     web) shift; web_build "$@" ;;
     serve) shift; web_serve "$@" ;;
     screenshots) shift; native_deps; scripts/screenshots.sh "$@" ;;
+    thumbnails) shift; native_deps; scripts/thumbnails.sh "$@" ;;
     check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
     fuzz) shift; cmd_fuzz "$@" ;;
     *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;

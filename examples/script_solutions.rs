@@ -444,7 +444,7 @@ fn plan(level: &str) -> Vec<Step> {
             Drive {
                 input: pump,
                 done: |w| {
-                    swinging_forward_past(w, 3.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
+                    swinging_forward_past(w, 3.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 6.0
                 },
             },
             Tap(jump(1)),

@@ -110,90 +110,14 @@ fn mutate(rng: &mut Rng, plan: &Plan) -> Plan {
 /// Runs the bot; returns the score (higher is better), whether the goal was reached, and the
 /// inputs it gave.
 fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
-    let mut world = start.clone();
-    let mut replay = Replay::new("");
-    let goal = world.level.goal.center();
-    let mut stage = 0usize;
-    let mut phase_tick = 0u32; // ticks since the current phase began
-    let mut attached_for = 0u32;
-    let mut best_dist = f32::MAX;
-    let mut started_run = false;
-    let mut last_aim = (0.0, 0.0);
-    while world.tick < MAX_TICKS {
-        let t = world.tick as u32;
-        let mut input = InputFrame::default();
-        let attached = matches!(world.hook, Hook::Attached { .. });
-        if t >= plan.wait {
-            started_run = true;
-        }
-        if started_run {
-            input.move_x = (goal.x - world.player.pos.x).signum() as i8;
-        }
-        let since_run = t.saturating_sub(plan.wait);
-        if started_run && since_run == plan.jump_at {
-            input.jump_pressed = true;
-        }
-        input.jump_held =
-            started_run && since_run >= plan.jump_at && since_run < plan.jump_at + plan.jump_hold;
-        if let Some(s) = plan.stages.get(stage) {
-            if attached {
-                attached_for += 1;
-                input.move_x = s.pump;
-                if attached_for <= s.reel_ticks {
-                    input.reel = s.reel;
-                }
-                if attached_for >= s.hold {
-                    if s.release_by_jump {
-                        input.jump_pressed = true;
-                    } else {
-                        input.release_pressed = true;
-                    }
-                    stage += 1;
-                    phase_tick = 0;
-                    attached_for = 0;
-                }
-            } else if matches!(world.hook, Hook::Idle | Hook::Retracting { .. })
-                && since_run >= plan.jump_at
-            {
-                phase_tick += 1;
-                if phase_tick >= s.fire_delay {
-                    let aim = s.target - world.player.pos;
-                    let (ax, ay) = InputFrame::quantize_aim(aim);
-                    input.fire_pressed = true;
-                    input.aim_x = ax;
-                    input.aim_y = ay;
-                    phase_tick = 0;
-                }
-            }
-        }
-        // Between shots the aim stays where it was last fired (keeps the replay compact).
-        if input.fire_pressed {
-            last_aim = (input.aim_x, input.aim_y);
-        } else {
-            (input.aim_x, input.aim_y) = last_aim;
-        }
-        replay.push(input);
-        let events = world.step(&input);
-        best_dist = best_dist.min(world.player.pos.distance(goal));
-        if world.player.vel.length() > max_speed() {
-            break; // a fling no person would count on
-        }
-        if world.is_completed() {
-            let score = 1e6 - world.tick as f32;
-            return (score, true, replay);
-        }
-        if events
-            .iter()
-            .any(|e| matches!(e, tether::sim::Event::Died { .. }))
-        {
-            break;
-        }
-    }
-    (-best_dist, false, replay)
+    play_segment(start, plan, start.level.goal.center(), &|w| {
+        w.is_completed()
+    })
 }
 
-/// `play` for one segment of a level played in stages (`SOLVE_STAGED`): starts from `start` (any
-/// tick), counts the plan's times from there, aims the run at `aim` and wins when `done` holds.
+/// Runs the bot from `start` (any tick), counting the plan's times from there, running toward
+/// `aim` and winning when `done` holds: the whole level (`play`), or one stretch of a level
+/// played in stages (`SOLVE_STAGED`).
 fn play_segment(
     start: &World,
     plan: &Plan,

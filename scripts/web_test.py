@@ -679,6 +679,54 @@ def check_touch_page(chromium, args):
     print(f"ok: a synthetic touch fired the hook ({fired})")
 
 
+def check_campaign_page(chromium, args):
+    """The campaign in the page: from the title, Play starts level 1, played by its solution
+    (`autoplay`) to the complete screen; the progress and the best run must be in localStorage,
+    a reload must find them, and a broken save must be kept aside and reported."""
+    browser = Browser(chromium, args.work, "campaign")
+    try:
+        browser.open(f"{args.url}?menu=MenuConfirm&autoplay=1")
+        complete = browser.wait_for_console("screen: complete 01_first_swing.ron", timeout=120)
+        browser.pump(1.0)
+        progress = browser.evaluate("localStorage.getItem('tether.progress')")
+        ghost = browser.evaluate("localStorage.getItem('tether.ghost.01_first_swing.ron')")
+        def reload(url):
+            # Same profile, same localStorage; only this page's console counts.
+            browser.events.clear()
+            browser.call("Page.navigate", {"url": url})
+
+        reload(f"{args.url}?menu=MenuDown")
+        reloaded = browser.wait_for_console("progress: ", timeout=60)
+        browser.evaluate("localStorage.setItem('tether.progress', '(version: 1, levels: {')")
+        reload(f"{args.url}?menu=MenuDown&again=1")
+        broken = browser.wait_for_console("progress: ", timeout=60)
+        kept = browser.evaluate("localStorage.getItem('tether.progress.corrupt')")
+        lines, errors = browser.console()
+    finally:
+        browser.close()
+    for line in lines:
+        if line.startswith(("screen", "progress")):
+            print(f"  console: {line}")
+    if errors:
+        raise TestFailure(f"the campaign page threw: {errors[0]}")
+    if complete is None:
+        raise TestFailure("the walk from the title did not reach level 1's complete screen")
+    if "medal=author" not in complete:
+        raise TestFailure(f"level 1's solution did not earn the author medal: {complete}")
+    if not progress or "01_first_swing.ron" not in progress or "Author" not in progress:
+        raise TestFailure(f"the progress was not kept in localStorage: {progress!r}")
+    if not ghost or "01_first_swing.ron" not in ghost:
+        raise TestFailure(f"the best run was not kept in localStorage: {ghost!r}")
+    if reloaded is None or "1 levels finished" not in reloaded:
+        raise TestFailure(f"after a reload the progress was not found: {reloaded!r}")
+    if broken is None or "tether.progress.corrupt" not in broken:
+        raise TestFailure(f"a broken save was not reported as kept aside: {broken!r}")
+    if kept != "(version: 1, levels: {":
+        raise TestFailure(f"the broken save was not kept: {kept!r}")
+    print(f"ok: campaign in the page: {complete}; progress and ghost in localStorage "
+          f"({len(progress)} and {len(ghost)} bytes), found after a reload; a broken save kept aside")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="where dist/ is served, ending in /")
@@ -705,6 +753,7 @@ def main():
             check_other_level(chromium, args, int(level), outcome)
         check_gamepad_page(chromium, args)
         check_touch_page(chromium, args)
+        check_campaign_page(chromium, args)
     except TestFailure as err:
         print(f"browser test FAILED: {err}", file=sys.stderr)
         return 1

@@ -173,3 +173,18 @@ fn a_bad_ghost_is_reported_and_ignored() {
     // A level name that leaves the folder is refused before any file is touched.
     assert!(store.load_ghost("../progress.ron").is_err());
 }
+
+#[test]
+fn the_campaign_has_three_worlds_of_at_least_eight_levels() {
+    let index = index();
+    assert!(index.worlds.len() >= 3, "{} worlds", index.worlds.len());
+    for world in &index.worlds {
+        assert!(
+            world.levels.len() >= 8,
+            "world \"{}\" has {} levels",
+            world.name,
+            world.levels.len()
+        );
+    }
+    assert!(index.level_count() >= 24);
+}

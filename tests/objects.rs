@@ -582,3 +582,36 @@ fn check_names_bad_vines() {
     );
     assert_issue(&vine("at: (1e9, 10.0), length_m: 5.0"), "vines[0]", "at");
 }
+
+/// Catching a vine a hand's reach from its nearest node must not yank the player: the piece
+/// above the hand is as long as it lies, so the catch changes the player's speed only as the
+/// swing would. (It used to be cut to whole segments: caught off a node, the rope snapped the
+/// player onto it in one tick, throwing them at 25–48 m/s, or hung in a kinked heap.)
+#[test]
+fn catching_a_vine_off_its_nodes_does_not_throw_the_player() {
+    for offset_m in [-0.4_f32, -0.25, -0.1, 0.1, 0.25] {
+        let mut world = common::world_from(&level(
+            r#"vines: [(id: "v", at: (0.0, 14.0), length_m: 10.0)],"#,
+        ));
+        // Let the vine hang still, then put the player beside it, moving across it.
+        for _ in 0..240 {
+            world.step(&common::IDLE);
+        }
+        let node = world.vines[0].rope.nodes[12];
+        world.player.pos = node + tether::sim::math::Vec2::new(offset_m, 0.1);
+        world.player.vel = tether::sim::math::Vec2::new(6.0, 0.0);
+        world.player.grounded = false;
+        let before = world.player.vel;
+        let mut caught = false;
+        for _ in 0..3 {
+            world.step(&common::IDLE);
+            caught |= world.held_vine() == Some(0);
+            let change = (world.player.vel - before).length();
+            assert!(
+                change < 3.0,
+                "offset {offset_m} m: the speed jumped by {change:.1} m/s on catching"
+            );
+        }
+        assert!(caught, "offset {offset_m} m: the vine was not caught");
+    }
+}

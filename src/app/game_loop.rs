@@ -257,6 +257,11 @@ impl Game {
         }
         game.progress = progress.progress;
         game.progress_may_save = progress.may_save;
+        // The browser test reads this after a reload to see that progress was kept.
+        super::log_line(&format!(
+            "progress: {} levels finished",
+            game.progress.levels.values().filter(|r| r.finished).count()
+        ));
         if let Some(message) = unlisted {
             super::log_line(&format!("error: {message}"));
             game.screen = Screen::LevelError(message);

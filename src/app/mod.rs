@@ -53,8 +53,10 @@ pub async fn run(options: LaunchOptions) {
         }
     };
     // Sounds load (and on the web decode, then wait for a click) before the first level.
-    let automated =
-        options.replay.is_some() || options.screenshot.is_some() || options.hold_at_tick.is_some();
+    let automated = options.replay.is_some()
+        || options.screenshot.is_some()
+        || options.hold_at_tick.is_some()
+        || !options.menu_script.is_empty();
     let audio = audio::start(automated).await;
     Game::new(data, options, audio).run().await;
 }

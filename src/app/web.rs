@@ -20,6 +20,11 @@ pub struct WebQuery {
     pub level_given: bool,
     pub play_solution: bool,
     pub hold_at_tick: Option<u64>,
+    /// `menu=MenuDown,MenuConfirm`: menu actions pressed in turn from the title (the browser
+    /// test's walk through the campaign), and `autoplay=1`: levels started from the menus play
+    /// their solutions.
+    pub menu_script: Vec<crate::app::input::Action>,
+    pub autoplay: bool,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
 }
@@ -48,6 +53,17 @@ impl WebQuery {
                         .warnings
                         .push(format!("replay={value}: expected 1 or 0")),
                 },
+                "menu" => {
+                    for name in value.split(',') {
+                        match ron::from_str::<crate::app::input::Action>(name) {
+                            Ok(action) => parsed.menu_script.push(action),
+                            Err(_) => parsed
+                                .warnings
+                                .push(format!("menu: {name:?} is not an action")),
+                        }
+                    }
+                }
+                "autoplay" => parsed.autoplay = value != "0",
                 "hold" => match value.parse::<u64>() {
                     Ok(tick) => parsed.hold_at_tick = Some(tick),
                     Err(_) => parsed
@@ -66,6 +82,8 @@ impl WebQuery {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
             start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
+            menu_script: self.menu_script.clone(),
+            autoplay: self.autoplay,
             ..LaunchOptions::default()
         }
     }
@@ -180,6 +198,16 @@ mod tests {
         assert!(WebQuery::parse("").launch_options().start_at_title);
         assert!(!WebQuery::parse("?level=1").launch_options().start_at_title);
         assert!(!WebQuery::parse("?replay=1").launch_options().start_at_title);
+        let walk = WebQuery::parse("?menu=MenuDown,MenuConfirm&autoplay=1").launch_options();
+        assert!(walk.start_at_title && walk.autoplay);
+        assert_eq!(
+            walk.menu_script,
+            vec![
+                crate::app::input::Action::MenuDown,
+                crate::app::input::Action::MenuConfirm
+            ]
+        );
+        assert_eq!(WebQuery::parse("?menu=Fly").warnings.len(), 1);
     }
 
     #[test]

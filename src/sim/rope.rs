@@ -564,6 +564,15 @@ impl Rope {
         self.prev[last] = pos;
     }
 
+    /// Makes the rope exactly as long as its nodes lie now, so the next solve moves nothing:
+    /// a vine caught a hand's reach from its nearest node neither yanks the player in (a piece
+    /// shorter than where they hold it) nor hangs in a kinked heap (a piece longer).
+    pub fn fit_length_to_nodes(&mut self) {
+        let lying_m: f32 = self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum();
+        self.length_m = lying_m.max(self.nominal_segment_m * 0.5);
+        self.length_at_step_start_m = self.length_m;
+    }
+
     /// Adds everything about the rope that evolves to the state hash.
     pub fn hash_into(&self, h: &mut StateHasher) {
         let Rope {

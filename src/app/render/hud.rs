@@ -7,21 +7,11 @@ use macroquad::text::{draw_text, measure_text};
 use macroquad::window::{screen_height, screen_width};
 
 use crate::app::palette;
-use crate::sim::TICKS_PER_SECOND;
 
 /// Distance of HUD text from the screen's edges, in pixels.
 const HUD_MARGIN_PX: f32 = 16.0;
 
-/// `m:ss.cc` for a tick count.
-pub fn format_time(ticks: u64) -> String {
-    let centis = ticks * 100 / TICKS_PER_SECOND as u64;
-    format!(
-        "{}:{:02}.{:02}",
-        centis / 6000,
-        (centis / 100) % 60,
-        centis % 100
-    )
-}
+pub use crate::campaign::format_time;
 
 /// How much larger than at 1280×720 text and panels are drawn: they follow the window, so the
 /// text stays readable on a small window and is not tiny on a 4K one.

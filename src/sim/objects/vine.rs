@@ -206,6 +206,7 @@ impl World {
         }
         let (mut upper, lower) = self.vines[i].rope.split_at_node(k);
         upper.set_player(player);
+        upper.fit_length_to_nodes();
         let anchor = upper.anchor();
         self.vines[i].rope = lower;
         self.vines[i].held = true;

@@ -18,9 +18,9 @@ const POST_HEIGHT_M: f32 = 0.9;
 /// Height of one line of text on the board, metres.
 const LINE_HEIGHT_M: f32 = 0.6;
 /// Width of a character on the board, metres (the text is fitted to it).
-const CHAR_WIDTH_M: f32 = 0.27;
+const CHAR_WIDTH_M: f32 = 0.25;
 /// Longest line before the text wraps, characters.
-const LINE_CHARS: usize = 30;
+const LINE_CHARS: usize = 26;
 /// Room left around the text, metres.
 const BOARD_PADDING_M: f32 = 0.25;
 /// A `{control}` is counted this many characters wide when sizing the board.
@@ -80,12 +80,10 @@ fn lines(text: &str, bindings: &Bindings, device: DeviceKind) -> Vec<Vec<(String
     for part in parts {
         match part {
             SignPart::Text(t) => {
-                let mut first = true;
-                for word in t.split(' ') {
-                    if !first || t.starts_with(' ') {
+                for (i, word) in t.split(' ').enumerate() {
+                    if i > 0 {
                         words.push((" ".into(), false));
                     }
-                    first = false;
                     if !word.is_empty() {
                         words.push((word.to_owned(), false));
                     }
