@@ -569,7 +569,12 @@ impl Rope {
     /// shorter than where they hold it) nor hangs in a kinked heap (a piece longer).
     pub fn fit_length_to_nodes(&mut self) {
         let lying_m: f32 = self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum();
-        self.length_m = lying_m.max(self.nominal_segment_m * 0.5);
+        self.set_length_m(lying_m);
+    }
+
+    /// Sets the rope's length outright (at least half a segment), as of this step's start.
+    pub fn set_length_m(&mut self, length_m: f32) {
+        self.length_m = length_m.max(self.nominal_segment_m * 0.5);
         self.length_at_step_start_m = self.length_m;
     }
 

@@ -204,9 +204,13 @@ impl World {
         for vine in &mut self.vines {
             vine.let_go = false;
         }
-        let (mut upper, lower) = self.vines[i].rope.split_at_node(k);
+        let whole_m = self.vines[i].rope.length_m;
+        let (mut upper, mut lower) = self.vines[i].rope.split_at_node(k);
         upper.set_player(player);
         upper.fit_length_to_nodes();
+        // The vine stays as long as it is: the piece below the hand gives or takes the
+        // difference.
+        lower.set_length_m(whole_m - upper.length_m);
         let anchor = upper.anchor();
         self.vines[i].rope = lower;
         self.vines[i].held = true;
