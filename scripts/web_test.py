@@ -699,7 +699,8 @@ def check_campaign_page(chromium, args):
         reloaded = browser.wait_for_console("progress: ", timeout=60)
         browser.evaluate("localStorage.setItem('tether.progress', '(version: 1, levels: {')")
         reload(f"{args.url}?menu=MenuDown&again=1")
-        broken = browser.wait_for_console("progress: ", timeout=60)
+        # The problem comes first, then the count of what was loaded.
+        broken = browser.wait_for_console("progress: localStorage", timeout=60)
         kept = browser.evaluate("localStorage.getItem('tether.progress.corrupt')")
         lines, errors = browser.console()
     finally:
