@@ -47,8 +47,7 @@ impl ProgressStore {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let env = |key: &str| std::env::var_os(key).map(PathBuf::from);
-            match super::audio::settings::config_dir(env) {
+            match super::audio::settings::process_config_dir() {
                 Some(dir) => ProgressStore::Folder(dir),
                 None => ProgressStore::Memory,
             }

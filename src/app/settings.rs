@@ -122,8 +122,7 @@ impl InputSettingsStore {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let env = |key: &str| std::env::var_os(key).map(PathBuf::from);
-            match super::audio::settings::config_dir(env) {
+            match super::audio::settings::process_config_dir() {
                 Some(dir) => InputSettingsStore::File(dir.join(INPUT_SETTINGS_FILE)),
                 None => InputSettingsStore::Memory,
             }

@@ -138,7 +138,7 @@ impl SettingsStore {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            match config_dir(|key| std::env::var_os(key).map(PathBuf::from)) {
+            match process_config_dir() {
                 Some(dir) => SettingsStore::File(dir.join("settings.ron")),
                 None => SettingsStore::Memory,
             }
@@ -197,6 +197,12 @@ fn save_file(path: &Path, settings: &AudioSettings) {
     if let Err(err) = crate::app::storage::write_atomically(path, settings.to_ron().as_bytes()) {
         crate::app::log_line(&format!("settings: cannot write {}: {err}", path.display()));
     }
+}
+
+/// `config_dir` from this process's environment: where every kept file lives on the desktop
+/// (settings, bindings, progress and ghosts).
+pub fn process_config_dir() -> Option<PathBuf> {
+    config_dir(|key| std::env::var_os(key).map(PathBuf::from))
 }
 
 /// Tether's folder in the user's config directory, from environment variables only:
