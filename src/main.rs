@@ -14,7 +14,7 @@ use tether::sim::Replay;
 const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
-         [--menu-script ACTION,ACTION... [--autoplay] [--exit-after-complete]]
+         [--menu-script ACTION,ACTION... [--autoplay]]
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
@@ -125,7 +125,6 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--autoplay" => options.autoplay = true,
-            "--exit-after-complete" => options.exit_after_complete = true,
             "--screenshot" => {
                 options.screenshot = Some(absolute(&value(i)?));
                 i += 1;

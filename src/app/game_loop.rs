@@ -66,8 +66,6 @@ pub struct LaunchOptions {
     /// Levels started from the menus play their solution replay (with `menu_script`: a whole
     /// walk from the title to a finished level without a person).
     pub autoplay: bool,
-    /// Quit once the level-complete screen has shown (the walk-through test).
-    pub exit_after_complete: bool,
 }
 
 enum Screen {
@@ -404,7 +402,7 @@ impl Game {
         let line = match &screen {
             Screen::Title { .. } => Some("title".to_owned()),
             Screen::LevelSelect(_) => Some("level select".to_owned()),
-            Screen::Playing if !matches!(self.screen, Screen::Paused { .. }) => Some(format!(
+            Screen::Playing => Some(format!(
                 "playing {}",
                 self.data.levels[self.level_index].name
             )),
@@ -606,14 +604,14 @@ impl Game {
             TitleItem::Play => self.load_level(menus::next_to_play(&self.data, &self.progress)),
             TitleItem::LevelSelect => self.open_level_select(),
             TitleItem::Ghost => self.cycle_ghost_mode(),
-            TitleItem::Controls => {
-                self.settings_from = SettingsFrom::Title;
-                self.screen = Screen::Controls(ControlsScreen::default());
-            }
-            TitleItem::Assists => {
-                self.settings_from = SettingsFrom::Title;
-                self.screen = Screen::Assists(AssistsScreen::default());
-            }
+            TitleItem::Controls => self.open_settings(
+                SettingsFrom::Title,
+                Screen::Controls(ControlsScreen::default()),
+            ),
+            TitleItem::Assists => self.open_settings(
+                SettingsFrom::Title,
+                Screen::Assists(AssistsScreen::default()),
+            ),
             TitleItem::Quit => self.quit = true,
         }
     }
@@ -627,22 +625,33 @@ impl Game {
                 self.cycle_ghost_mode();
                 // The new ghost starts with the next attempt; this one keeps its own.
             }
-            PauseItem::Controls => {
-                self.settings_from = SettingsFrom::Pause;
-                self.screen = Screen::Controls(ControlsScreen::default());
-            }
-            PauseItem::Assists => {
-                self.settings_from = SettingsFrom::Pause;
-                self.screen = Screen::Assists(AssistsScreen::default());
-            }
+            PauseItem::Controls => self.open_settings(
+                SettingsFrom::Pause,
+                Screen::Controls(ControlsScreen::default()),
+            ),
+            PauseItem::Assists => self.open_settings(
+                SettingsFrom::Pause,
+                Screen::Assists(AssistsScreen::default()),
+            ),
             PauseItem::Quit => {
-                self.save_recording();
-                self.world = None;
-                self.ghost = None;
-                self.attempt = None;
+                self.leave_level();
                 self.show_screen(Screen::Title { selected: 0 });
             }
         }
+    }
+
+    /// Opens the controls or assists screen, which returns to the menu it came `from`.
+    fn open_settings(&mut self, from: SettingsFrom, screen: Screen) {
+        self.settings_from = from;
+        self.screen = screen;
+    }
+
+    /// Ends the level being played for a menu: the recording is written, the attempt dropped.
+    fn leave_level(&mut self) {
+        self.save_recording();
+        self.world = None;
+        self.ghost = None;
+        self.attempt = None;
     }
 
     fn cycle_ghost_mode(&mut self) {
@@ -653,10 +662,7 @@ impl Game {
     }
 
     fn open_level_select(&mut self) {
-        self.save_recording();
-        self.world = None;
-        self.ghost = None;
-        self.attempt = None;
+        self.leave_level();
         self.show_screen(Screen::LevelSelect(LevelSelect::at(self.level_index)));
     }
 
@@ -861,9 +867,7 @@ impl Game {
         {
             *shown_s += frame_s;
             let (shown_s, player_chooses) = (*shown_s, report.is_some());
-            if self.options.exit_after_complete && shown_s >= COMPLETE_SCREEN_S {
-                self.quit = true;
-            } else if shown_s >= COMPLETE_SCREEN_S && !player_chooses && !self.exit_on_replay() {
+            if shown_s >= COMPLETE_SCREEN_S && !player_chooses && !self.exit_on_replay() {
                 // Watching replays: on to the next level by itself.
                 if self.level_index + 1 < self.data.levels.len() {
                     self.load_level(self.level_index + 1);
@@ -1247,8 +1251,7 @@ fn hud_extras(
     ghost: Option<&Ghost>,
 ) -> Vec<(String, palette::Rgb)> {
     let mut lines = Vec::new();
-    if let Some((split, left_s)) = split.filter(|(_, left_s)| *left_s > 0.0) {
-        let _ = left_s;
+    if let Some((split, _)) = split.filter(|(_, left_s)| *left_s > 0.0) {
         let (text, color) = match split.delta_ticks {
             Some(delta) => (
                 format!("checkpoint {}  {}", split.order + 1, format_delta(delta)),

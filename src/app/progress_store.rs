@@ -95,8 +95,19 @@ impl ProgressStore {
             }
             #[cfg(target_arch = "wasm32")]
             ProgressStore::Browser => {
-                let Some(text) = browser::load(browser::PROGRESS_KEY) else {
-                    return fresh(None, true);
+                let text = match browser::load(browser::PROGRESS_KEY, limits::MAX_SAVE_FILE_BYTES) {
+                    Ok(Some(text)) => text,
+                    Ok(None) => return fresh(None, true),
+                    // Too large to read: left where it is, and not overwritten.
+                    Err(problem) => {
+                        return fresh(
+                            Some(format!(
+                                "localStorage {}: {problem}; progress will not be saved this time",
+                                browser::PROGRESS_KEY
+                            )),
+                            false,
+                        )
+                    }
                 };
                 match Progress::from_ron(&text, "localStorage tether.progress") {
                     Ok(progress) => LoadedProgress {
@@ -157,9 +168,10 @@ impl ProgressStore {
             #[cfg(target_arch = "wasm32")]
             ProgressStore::Browser => {
                 let key = browser::ghost_key(level);
-                match browser::load(&key) {
-                    Some(text) => (text, format!("localStorage {key}")),
-                    None => return Ok(None),
+                match browser::load(&key, limits::MAX_REPLAY_FILE_BYTES) {
+                    Ok(Some(text)) => (text, format!("localStorage {key}")),
+                    Ok(None) => return Ok(None),
+                    Err(problem) => return Err(format!("localStorage {key}: {problem}")),
                 }
             }
             ProgressStore::Memory => return Ok(None),
@@ -250,8 +262,10 @@ mod browser {
         format!("tether.ghost.{level}")
     }
 
-    pub fn load(key: &str) -> Option<String> {
-        let mut buf = vec![0u8; crate::sim::limits::MAX_REPLAY_FILE_BYTES as usize];
+    /// The text stored under `key`: `None` when there is none, `Err` when it is over
+    /// `max_bytes` (the caller must then leave it alone, not overwrite it).
+    pub fn load(key: &str, max_bytes: u64) -> Result<Option<String>, String> {
+        let mut buf = vec![0u8; max_bytes as usize];
         // SAFETY: the plugin writes at most `cap` bytes into the buffer.
         let len = unsafe {
             tether_store_load(
@@ -261,11 +275,17 @@ mod browser {
                 buf.len() as u32,
             )
         };
-        if len <= 0 {
-            return None;
+        match len {
+            -2 => Err(format!("is more than {max_bytes} bytes")),
+            len if len <= 0 => Ok(None),
+            len => {
+                buf.truncate(len as usize);
+                // The page encodes what it stored as UTF-8, so this holds for any stored text.
+                String::from_utf8(buf)
+                    .map(Some)
+                    .map_err(|_| "is not UTF-8 text".to_owned())
+            }
         }
-        buf.truncate(len as usize);
-        String::from_utf8(buf).ok()
     }
 
     /// True when the browser stored it.
