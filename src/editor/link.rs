@@ -1,0 +1,99 @@
+//! Level links for the browser: a level's RON text deflated and written in URL-safe base64
+//! without padding, for a URL fragment `#level=<code>`. Decoding takes text from strangers, so
+//! it never panics and never does unbounded work: the code's length is capped before anything
+//! else, inflating stops at the level-file limit, and the result must be UTF-8.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+use crate::sim::limits::{MAX_LEVEL_FILE_BYTES, MAX_LEVEL_LINK_BYTES};
+
+/// Longest code accepted, in bytes (the limits' level-link size: 64 KiB).
+pub const MAX_CODE_BYTES: usize = MAX_LEVEL_LINK_BYTES as usize;
+/// Largest level text a code may inflate to: the level-file limit.
+pub const MAX_TEXT_BYTES: usize = MAX_LEVEL_FILE_BYTES as usize;
+/// The URL fragment's key: `#level=<code>`.
+pub const FRAGMENT_PREFIX: &str = "#level=";
+/// Deflate level: the best compression (levels are small, encoding is rare).
+const DEFLATE_LEVEL: u8 = 9;
+
+/// The code of a level's text (without the `#level=` prefix).
+pub fn encode_link(ron_text: &str) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
+        ron_text.as_bytes(),
+        DEFLATE_LEVEL,
+    ))
+}
+
+/// The level text of a code (a leading `#level=` or `level=` is allowed), or why not.
+pub fn decode_link(code: &str) -> Result<String, String> {
+    if code.len() > MAX_CODE_BYTES {
+        return Err(format!(
+            "the level link is {} bytes long, at most {MAX_CODE_BYTES} allowed",
+            code.len()
+        ));
+    }
+    let code = code.trim();
+    let code = code
+        .strip_prefix(FRAGMENT_PREFIX)
+        .or_else(|| code.strip_prefix(&FRAGMENT_PREFIX[1..]))
+        .unwrap_or(code);
+    if code.is_empty() {
+        return Err("the level link is empty".into());
+    }
+    let packed = URL_SAFE_NO_PAD
+        .decode(code)
+        .map_err(|e| format!("the level link is not valid (bad base64: {e})"))?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_TEXT_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+                "the level in the link is larger than the {MAX_TEXT_BYTES}-byte limit of a level"
+            ),
+            _ => "the level link is damaged (its data does not inflate)".to_string(),
+        })?;
+    String::from_utf8(bytes).map_err(|_| "the level in the link is not UTF-8 text".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let text = "Level(name: \"é\", spawn: (0.0, 1.0), goal: (min: (1.0, 1.0), max: (2.0, 2.0)))";
+        let code = encode_link(text);
+        assert!(code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_eq!(decode_link(&code).unwrap(), text);
+        assert_eq!(decode_link(&format!("#level={code}")).unwrap(), text);
+        assert_eq!(decode_link(&format!("level={code}\n")).unwrap(), text);
+    }
+
+    #[test]
+    fn hostile_codes_are_errors() {
+        assert!(decode_link("").unwrap_err().contains("empty"));
+        assert!(decode_link("!!!").unwrap_err().contains("base64"));
+        assert!(decode_link(&"A".repeat(MAX_CODE_BYTES + 1))
+            .unwrap_err()
+            .contains("at most"));
+        let not_utf8 = encode_link_bytes(&[0xff, 0xfe, 0x00]);
+        assert!(decode_link(&not_utf8).unwrap_err().contains("UTF-8"));
+        // Valid base64 of bytes that are not deflate data.
+        assert!(decode_link("_____w").unwrap_err().contains("damaged"));
+    }
+
+    fn encode_link_bytes(bytes: &[u8]) -> String {
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, DEFLATE_LEVEL))
+    }
+
+    #[test]
+    fn a_bomb_is_refused_quickly() {
+        // 10 MB of spaces deflate to a code well within the length limit ...
+        let code = encode_link_bytes(&vec![b' '; 10_000_000]);
+        assert!(code.len() < MAX_CODE_BYTES);
+        let e = decode_link(&code).unwrap_err();
+        assert!(e.contains("larger than"), "{e}");
+        // ... and 100 MB to one over it, refused before inflating.
+        let code = encode_link_bytes(&vec![b' '; 100_000_000]);
+        assert!(decode_link(&code).unwrap_err().contains("at most"));
+    }
+}

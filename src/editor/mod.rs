@@ -1,0 +1,33 @@
+//! The level editor's editing model: pure data in, data out. The UI (`app`) turns mouse and keys
+//! into [`Op`]s, applies them to a [`Document`] and draws what this model says (bounds, handles,
+//! fields, issues). No window, sound, clock or file I/O here, so every operation is unit-tested.
+//!
+//! - `kinds`: the object kinds and [`ObjectRef`], the name of one object of a level.
+//! - `geometry`: bounds, picking, box selection, handles and the moves of every kind.
+//! - `ops`: the operations and `apply`, all-or-nothing.
+//! - `history`: [`Document`], undo/redo with gestures, the saved state.
+//! - `fields`: the property panel's rows and setting one field's RON text.
+//! - `format`: `to_ron`, the text the editor saves, formatted as authors write levels.
+//! - `link`: level links (`#level=<code>`) for the browser.
+
+pub mod fields;
+pub mod format;
+pub mod geometry;
+pub mod history;
+pub mod kinds;
+pub mod link;
+pub mod object;
+pub mod ops;
+mod text;
+
+pub use fields::{fields, level_fields, FieldRow};
+pub use format::to_ron;
+pub use geometry::{
+    bounds, handles, level_handles, objects_in_rect, pick, pick_spawn, Handle, HandleId,
+    HandleRole,
+};
+pub use history::Document;
+pub use kinds::{all_objects, object_ref_from_issue, Kind, ObjectRef};
+pub use link::{decode_link, encode_link};
+pub use object::Object;
+pub use ops::{apply, Applied, Op, OpError};
