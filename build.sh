@@ -104,6 +104,10 @@ cmd_test() {
     scripts/render_smoke_test.sh
     log "campaign walk-through under Xvfb (title, level select, a level, complete; a broken save)"
     scripts/menu_walk_test.sh
+    log "hot reload under Xvfb (a played file rewritten: good, broken, fixed)"
+    scripts/hot_reload_test.sh
+    log "level editor under Xvfb (a level made, saved and checked; a test play kept as its proof)"
+    scripts/editor_test.sh
     log "browser test"
     web_test
     log "all tests passed"

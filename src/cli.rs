@@ -104,13 +104,21 @@ pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome,
     Ok(replay.run(&mut world))
 }
 
-/// Loads a replay and builds the world of the level it names (relative to `root/levels`).
+/// Loads a replay and builds the world of the level it names: beside the replay's folder when
+/// the replay is in a `solutions` folder (a level file's proof of play, as the editor saves it:
+/// `DIR/solutions/NAME` for `DIR/NAME`), else in `root/levels`.
 pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), String> {
     let tuning = load_tuning(root)?;
     let text = read_text_bounded(replay_path, limits::MAX_REPLAY_FILE_BYTES)?;
     let name = replay_path.display().to_string();
     let replay = Replay::from_ron(&text, &name).map_err(|e| e.to_string())?;
-    let level_path = resolve_in_dir(&root.join(LEVELS_DIR), &replay.level)
+    let levels_dir = replay_path
+        .parent()
+        .filter(|dir| dir.file_name().is_some_and(|n| n == "solutions"))
+        .and_then(Path::parent)
+        .filter(|dir| dir.join(&replay.level).is_file())
+        .map_or_else(|| root.join(LEVELS_DIR), Path::to_path_buf);
+    let level_path = resolve_in_dir(&levels_dir, &replay.level)
         .map_err(|err| format!("{name}: level: {err}"))?;
     let world = load_world(&level_path, tuning)?;
     Ok((replay, world))

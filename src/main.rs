@@ -15,6 +15,9 @@ const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
          [--menu-script ACTION,ACTION... [--autoplay]]
+  tether play FILE [OPTIONS] play any level file, reloading it whenever it is saved
+  tether edit FILE [--editor-script STEPS] [--screenshot PNG]
+                           open a level file in the editor (a new level if it does not exist)
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome";
 
@@ -45,7 +48,25 @@ fn main() {
         }
         _ => {}
     }
-    let options = match parse_options(&args) {
+    // `play FILE` and `edit FILE` take the level file first, then the usual options.
+    let (level_file, editor, option_args) = match args.first().map(String::as_str) {
+        Some(command @ ("play" | "edit")) => {
+            let Some(file) = args.get(1) else {
+                eprintln!("{command} needs a level file\n{USAGE}");
+                std::process::exit(2);
+            };
+            (Some(absolute(file)), command == "edit", &args[2..])
+        }
+        _ => (None, false, &args[..]),
+    };
+    let options = match parse_options(option_args).map(|mut options| {
+        if level_file.is_some() {
+            options.start_at_title = false;
+            options.level_file = level_file;
+            options.open_editor = editor;
+        }
+        options
+    }) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("{message}\n{USAGE}");
@@ -125,6 +146,12 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 i += 1;
             }
             "--autoplay" => options.autoplay = true,
+            "--editor-script" => {
+                // With `edit FILE`: drives the editor (steps separated by `;`).
+                options.editor_script =
+                    tether::app::editor_screen::input::ScriptStep::parse_script(&value(i)?)?;
+                i += 1;
+            }
             "--screenshot" => {
                 options.screenshot = Some(absolute(&value(i)?));
                 i += 1;

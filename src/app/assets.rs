@@ -119,3 +119,57 @@ pub async fn load_game_data() -> Result<GameData, String> {
 pub async fn load_text(path: &str, max_bytes: u64) -> Result<String, String> {
     fetch(path, max_bytes).await
 }
+
+impl GameData {
+    /// `tether play FILE` / `tether edit FILE`: the file at `path` becomes the only level, named
+    /// by its file name, with its solution from `solutions/` beside it when there is one (the
+    /// author's ghost, and what the editor keeps a proof of play in). A missing file reads as
+    /// `missing_text` when given (the editor's new level), else as the error it is.
+    pub fn with_only_level_file(&mut self, path: &std::path::Path, missing_text: Option<String>) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let text = match (
+            crate::files::read_bounded(path, limits::MAX_LEVEL_FILE_BYTES),
+            missing_text,
+        ) {
+            (Ok(text), _) => Ok(text),
+            (Err(err), Some(template)) if err.kind() == std::io::ErrorKind::NotFound => {
+                Ok(template)
+            }
+            (Err(err), _) => Err(format!("{}: cannot read: {err}", path.display())),
+        };
+        let solution_path = solution_path_of(path);
+        let solution = crate::files::read_bounded(&solution_path, limits::MAX_REPLAY_FILE_BYTES)
+            .ok()
+            .and_then(|text| {
+                let source = solution_path.display().to_string();
+                crate::app::progress_store::parse_ghost(&text, &source, &name)
+                    .map_err(|problem| crate::app::log_line(&format!("author ghost: {problem}")))
+                    .ok()
+            });
+        let title = text
+            .as_ref()
+            .ok()
+            .and_then(|text| crate::sim::LevelDef::from_ron(text, &name).ok())
+            .map_or_else(|| name.clone(), |def| def.name);
+        self.world_names = vec!["Level file".into()];
+        self.levels = vec![LevelFile {
+            name,
+            text,
+            world: 0,
+            author_ticks: None,
+            solution,
+            title,
+        }];
+    }
+}
+
+/// Where the solution replay of the level file at `level` lives: `solutions/<file name>` beside
+/// it, as in `levels/`.
+pub fn solution_path_of(level: &std::path::Path) -> std::path::PathBuf {
+    let dir = level.parent().unwrap_or(std::path::Path::new("."));
+    dir.join("solutions")
+        .join(level.file_name().unwrap_or_default())
+}

@@ -30,6 +30,9 @@ pub struct CameraState {
     pub center: Vec2,
     /// Metres of world shown vertically.
     pub view_height_m: f32,
+    /// Where `center` sits across the screen, in normalized device units from the middle (-1 to
+    /// 1): 0 in play; the editor moves it to the middle of the area between its side panels.
+    pub center_offset_x_ndc: f32,
     look_ahead: Vec2,
     /// 0..1; drives the shake offset.
     trauma: f32,
@@ -46,6 +49,7 @@ impl CameraState {
         CameraState {
             center: world.player.pos,
             view_height_m: world.level.view_height_m,
+            center_offset_x_ndc: 0.0,
             look_ahead: Vec2::ZERO,
             trauma: 0.0,
             shake_ticks: 0,
@@ -66,6 +70,7 @@ impl CameraState {
         macroquad::camera::Camera2D {
             target: crate::app::render::mq(self.center),
             zoom: macroquad::math::vec2(2.0 / (view_h * aspect), -2.0 / view_h),
+            offset: macroquad::math::vec2(self.center_offset_x_ndc, 0.0),
             ..Default::default()
         }
     }

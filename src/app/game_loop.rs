@@ -14,11 +14,13 @@ use super::assists_screen::{AssistsOutcome, AssistsScreen};
 use super::audio::AudioOut;
 use super::camera::CameraState;
 use super::controls_screen::{ControlsOutcome, ControlsScreen};
+use super::editor_screen::{EditorOutcome, EditorScreen};
 use super::frame_clock::{FrameClock, MAX_FRAME_TIME_S};
 use super::ghost::Ghost;
 use super::input::devices::Devices;
 use super::input::touch::TouchControls;
 use super::input::{Action, ActionFrame, ActionMapper, DeviceKind, PlayInput, RawFrame};
+use super::level_problem::LevelProblem;
 use super::menus::{self, LevelSelect, SelectOutcome, TitleItem};
 use super::palette;
 use super::progress_store::ProgressStore;
@@ -29,6 +31,7 @@ use super::render::{sim_vec, Snapshot};
 use super::settings::{GhostMode, InputSettings, InputSettingsStore};
 use crate::campaign::splits::{format_delta, split_delta};
 use crate::campaign::{FinishReport, MedalTimes, Progress, SplitDelta};
+use crate::sim::level::RonError;
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
 
 /// How long the level-complete screen shows before the next level loads (watching replays; in
@@ -40,6 +43,8 @@ const SPLIT_SHOWN_S: f32 = 3.0;
 const NOTICE_SHOWN_S: f32 = 8.0;
 /// Frames between the steps of a menu script (`--menu-script`), so each screen is drawn.
 const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;
+/// Under a level file's problem: what the game does about it.
+const RELOAD_FOOTER: &str = "the last good version keeps running: fix the file and save it";
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
 const SCREENSHOT_TICKS_PER_FRAME: u32 = 2;
 
@@ -66,6 +71,14 @@ pub struct LaunchOptions {
     /// Levels started from the menus play their solution replay (with `menu_script`: a whole
     /// walk from the title to a finished level without a person).
     pub autoplay: bool,
+    /// Steps that drive the editor instead of the mouse and keys (`--editor-script`, the Xvfb
+    /// test of the editor).
+    pub editor_script: Vec<super::editor_screen::input::ScriptStep>,
+    /// `tether play FILE` / `tether edit FILE`: the one level file played, watched for changes
+    /// (hot reload). Its run is not campaign progress.
+    pub level_file: Option<PathBuf>,
+    /// `tether edit FILE`: open the level file in the editor rather than in play.
+    pub open_editor: bool,
 }
 
 enum Screen {
@@ -88,6 +101,8 @@ enum Screen {
     LevelError(String),
     Controls(ControlsScreen),
     Assists(AssistsScreen),
+    /// The level editor (`Game::editor` holds it, so test play can come back to it).
+    Editing,
 }
 
 /// The pause menu, in order.
@@ -118,6 +133,10 @@ enum CompleteItem {
     Next,
     Retry,
     LevelSelect,
+    /// A test play from the editor that reached the goal from the spawn: keep it as the level's
+    /// solution replay (its proof of play in CI).
+    SaveSolution,
+    BackToEditor,
 }
 
 /// Where the controls and assists screens go back to.
@@ -180,6 +199,20 @@ pub struct Game {
     script_wait: u32,
     /// The device the player last pressed something on: signs name its controls.
     last_device: DeviceKind,
+    /// The level file being played when it was named on the command line: reloaded on change.
+    watch: Option<super::hot_reload::FileWatch>,
+    /// Why the level file's latest text cannot be used (the last good version keeps running).
+    level_problem: Option<LevelProblem>,
+    /// The level editor, kept while its level is test-played.
+    editor: Option<EditorScreen>,
+    /// The last test play that reached the goal, offered as the level's solution.
+    finished_run: Option<Replay>,
+    /// Whether the level being played is the editor's test play from the cursor (a run that
+    /// proves nothing about the level from its spawn).
+    testing_from_cursor: bool,
+    /// Whether the previous level file was kept as FILE.bak this session (the first save only:
+    /// later saves would replace the author's hand-written original with the editor's output).
+    backup_written: bool,
 }
 
 impl Game {
@@ -199,6 +232,13 @@ impl Game {
             _ => None,
         };
         let start = start.unwrap_or(0);
+        let watch = options.level_file.as_ref().map(|path| {
+            let text = data
+                .levels
+                .first()
+                .and_then(|level| level.text.clone().ok());
+            super::hot_reload::FileWatch::new(path, text)
+        });
         let mut game = Game {
             data,
             level_index: start,
@@ -224,7 +264,7 @@ impl Game {
             logged_layout: String::new(),
             progress: Progress::default(),
             // Watching a replay records nothing of the player's.
-            progress_store: if options.replay.is_some() {
+            progress_store: if options.replay.is_some() || options.level_file.is_some() {
                 ProgressStore::Memory
             } else {
                 ProgressStore::platform_default()
@@ -240,6 +280,12 @@ impl Game {
             script_step: 0,
             script_wait: MENU_SCRIPT_FRAMES_PER_STEP,
             last_device: DeviceKind::Keyboard,
+            watch,
+            level_problem: None,
+            editor: None,
+            finished_run: None,
+            testing_from_cursor: false,
+            backup_written: false,
             options,
         };
         let loaded = game.settings_store.load();
@@ -269,6 +315,9 @@ impl Game {
             game.show_screen(Screen::Title { selected: 0 });
         } else {
             game.load_level(start);
+            if game.options.open_editor {
+                game.open_editor();
+            }
         }
         if cfg!(target_arch = "wasm32") {
             // The browser test waits for this before it touches or plugs in anything.
@@ -304,12 +353,22 @@ impl Game {
     fn load_level(&mut self, index: usize) {
         self.level_index = index;
         let file = &self.data.levels[index];
-        let path = format!("levels/{}", file.name);
-        let world = file.text.clone().and_then(|text| {
-            let level = LevelDef::from_ron(&text, &path).map_err(|e| e.to_string())?;
-            World::from_level(level, Arc::clone(&self.data.tuning), &path)
-                .map_err(|e| e.to_string())
-        });
+        let path = match &self.watch {
+            Some(watch) => watch.path().display().to_string(),
+            None => format!("levels/{}", file.name),
+        };
+        let world = match &file.text {
+            Ok(text) => LevelDef::from_ron(text, &path)
+                .and_then(|level| World::from_level(level, Arc::clone(&self.data.tuning), &path))
+                .map_err(|err| {
+                    // A watched file shows where it is wrong, and reloads once fixed.
+                    if self.watch.is_some() {
+                        self.level_problem = Some(LevelProblem::of(&err, text));
+                    }
+                    err.to_string()
+                }),
+            Err(message) => Err(message.clone()),
+        };
         self.clock.reset();
         self.play.clear();
         self.art.reset();
@@ -360,6 +419,251 @@ impl Game {
         }
     }
 
+    /// Hot reload: takes the level file's new text when it changed on disk.
+    fn poll_level_file(&mut self, frame_s: f32) {
+        let Some(change) = self.watch.as_mut().and_then(|watch| watch.poll(frame_s)) else {
+            return;
+        };
+        match change {
+            Ok(text) => self.reload_level(text),
+            Err(message) => {
+                super::log_line(&format!("reload: {message}"));
+                self.level_problem = Some(LevelProblem::message(&message));
+            }
+        }
+    }
+
+    /// Rebuilds the level from its file's new `text`, keeping the player where they were when
+    /// that place is still valid and the camera where it is. A text that cannot be used leaves
+    /// the last good version running and shows why, its bad objects outlined.
+    fn reload_level(&mut self, text: String) {
+        let Some(path) = self.watch.as_ref().map(|w| w.path().display().to_string()) else {
+            return;
+        };
+        let built = LevelDef::from_ron(&text, &path)
+            .and_then(|level| World::from_level(level, Arc::clone(&self.data.tuning), &path));
+        let mut world = match built {
+            Ok(world) => world,
+            Err(err) => {
+                super::log_line(&format!("reload: {}", err.to_string().replace('\n', "; ")));
+                self.level_problem = Some(LevelProblem::of(&err, &text));
+                return;
+            }
+        };
+        self.level_problem = None;
+        let file = &mut self.data.levels[self.level_index];
+        file.title = world.level.name.clone();
+        file.text = Ok(text);
+        let kept = match (&self.world, &self.screen) {
+            (Some(old), Screen::Playing | Screen::Paused { .. }) => world.take_player_from(old),
+            _ => false,
+        };
+        world.invincible = self.shown_assists().invincible;
+        super::log_line(&format!(
+            "reload: {path}: ok: {} solids, {} objects; player {}",
+            world.level.solids.len(),
+            world
+                .level
+                .object_lists()
+                .iter()
+                .map(|l| l.items.len())
+                .sum::<usize>(),
+            if kept { "kept" } else { "respawned" }
+        ));
+        self.prev = Snapshot::of(&world);
+        self.art.reset();
+        self.ghost = None;
+        // A run that began in the old version proves nothing about the new one.
+        self.attempt = None;
+        self.splits.clear();
+        if self.camera.is_none() {
+            self.camera = Some(CameraState::new(&world));
+        }
+        let level = (*world.level).clone();
+        self.world = Some(world);
+        if let Some(editor) = &mut self.editor {
+            // Someone saved the file in a text editor while the level editor is open: take
+            // their version unless that would throw away unsaved edits here.
+            if editor.doc.dirty() {
+                editor.say("the file changed on disk: Ctrl+S here would overwrite that change");
+            } else {
+                editor.replace_level(level);
+                editor.doc.mark_saved();
+            }
+        } else if self.options.open_editor {
+            // `tether edit` of a file that did not parse: now it does.
+            self.open_editor();
+            return;
+        }
+        if !matches!(
+            self.screen,
+            Screen::Playing | Screen::Paused { .. } | Screen::Editing
+        ) {
+            self.show_screen(Screen::Playing);
+        }
+    }
+
+    /// Opens the level editor on the level being played (the same editor, with its view and
+    /// history, when coming back from a test play). A file that does not parse cannot be
+    /// edited: its problem stays on screen until it is fixed.
+    fn open_editor(&mut self) {
+        if self.editor.is_none() {
+            let file = &self.data.levels[self.level_index];
+            let label = self
+                .watch
+                .as_ref()
+                .map_or_else(|| file.name.clone(), |w| w.path().display().to_string());
+            // Read without the checks: a level with problems opens, and the editor shows them.
+            let level = file
+                .text
+                .as_ref()
+                .ok()
+                .and_then(|text| RonError::parse::<LevelDef>(text, &label).ok());
+            let Some(level) = level else {
+                self.notice = Some((
+                    "the file must parse before it can be edited: fix it and save, it reloads"
+                        .into(),
+                    NOTICE_SHOWN_S,
+                ));
+                return;
+            };
+            let mut editor = EditorScreen::new(level, label, Arc::clone(&self.data.tuning));
+            if !self.options.editor_script.is_empty() {
+                editor.set_script(std::mem::take(&mut self.options.editor_script));
+            }
+            self.editor = Some(editor);
+        }
+        self.save_recording();
+        self.attempt = None;
+        self.show_screen(Screen::Editing);
+    }
+
+    /// One frame of the editor, and what it asks for.
+    fn update_editor(&mut self, frame_s: f32) {
+        if !matches!(self.screen, Screen::Editing) {
+            return;
+        }
+        let Some(editor) = &mut self.editor else {
+            return;
+        };
+        match editor.update(frame_s) {
+            EditorOutcome::Stay => {}
+            EditorOutcome::Save { text } => {
+                let name = editor.doc.level.name.clone();
+                match self.write_level_file(&text, &name) {
+                    Ok(message) => {
+                        let editor = self.editor.as_mut().expect("editing");
+                        editor.doc.mark_saved();
+                        editor.say(message);
+                    }
+                    Err(problem) => {
+                        let editor = self.editor.as_mut().expect("editing");
+                        editor.say(format!("not saved: {problem} (the level is still here)"));
+                    }
+                }
+            }
+            EditorOutcome::TestPlay { level, from_cursor } => {
+                let label = editor.file_label.clone();
+                if let Err(err) =
+                    World::from_level(*level.clone(), Arc::clone(&self.data.tuning), &label)
+                {
+                    let first = err
+                        .to_string()
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned();
+                    editor.say(format!("cannot test: {first}"));
+                    return;
+                }
+                self.testing_from_cursor = from_cursor;
+                self.data.levels[self.level_index].text = Ok(crate::editor::to_ron(&level));
+                self.load_level(self.level_index);
+            }
+        }
+    }
+
+    /// Writes the level's `text` to its file (atomically), the first time keeping the file as
+    /// it was as FILE.bak (the editor's text has no comments). Returns what to tell the author.
+    fn write_level_file(&mut self, text: &str, title: &str) -> Result<String, String> {
+        let Some(path) = self.watch.as_ref().map(|w| w.path().to_path_buf()) else {
+            return Err("this level has no file (saving in the browser is not built yet)".into());
+        };
+        let mut backup_name = path.file_name().unwrap_or_default().to_os_string();
+        backup_name.push(".bak");
+        let backup = path.with_file_name(backup_name);
+        let mut said = format!("saved {}", path.display());
+        if !self.backup_written && path.is_file() {
+            std::fs::copy(&path, &backup).map_err(|err| {
+                format!("cannot keep the old file as {}: {err}", backup.display())
+            })?;
+            self.backup_written = true;
+        }
+        if self.backup_written {
+            said += &format!(
+                " (comments are not kept: the file as it was is {})",
+                backup.display()
+            );
+        }
+        super::storage::write_atomically(&path, text.as_bytes())
+            .map_err(|err| format!("{}: {err}", path.display()))?;
+        if let Some(watch) = &mut self.watch {
+            watch.note_written(text);
+        }
+        let file = &mut self.data.levels[self.level_index];
+        file.text = Ok(text.to_owned());
+        file.title = title.to_owned();
+        Ok(said)
+    }
+
+    /// Keeps the test play that just reached the goal as the level's solution replay, saving
+    /// the level as it was played too, so the file and its proof agree.
+    fn save_solution(&mut self) {
+        let Some(run) = self.finished_run.take() else {
+            return;
+        };
+        let Some(path) = self.watch.as_ref().map(|w| w.path().to_path_buf()) else {
+            return;
+        };
+        let played = self.data.levels[self.level_index]
+            .text
+            .clone()
+            .unwrap_or_default();
+        let title = self.data.levels[self.level_index].title.clone();
+        let on_disk =
+            crate::files::read_text_bounded(&path, crate::sim::limits::MAX_LEVEL_FILE_BYTES).ok();
+        let mut result = if on_disk.as_deref() == Some(played.as_str()) {
+            Ok(String::new())
+        } else {
+            self.write_level_file(&played, &title)
+                .map(|said| format!("{said}; "))
+        };
+        let solution = super::assets::solution_path_of(&path);
+        if let Ok(said) = &result {
+            result = super::storage::write_atomically(&solution, run.to_ron().as_bytes())
+                .map(|()| {
+                    format!(
+                        "{said}the run ({} ticks) is the level's solution: {}",
+                        run.tick_count(),
+                        solution.display()
+                    )
+                })
+                .map_err(|err| format!("{}: {err}", solution.display()));
+        }
+        if let Some(editor) = &mut self.editor {
+            match result {
+                Ok(message) => {
+                    if on_disk.as_deref() != Some(played.as_str()) {
+                        editor.doc.mark_saved();
+                    }
+                    editor.say(message);
+                }
+                Err(problem) => editor.say(format!("solution not saved: {problem}")),
+            }
+        }
+        self.show_screen(Screen::Editing);
+    }
+
     /// Whether finishing the level now counts for the player's progress: live play, or the
     /// walk-through test's autoplay (never a replay being watched).
     fn records_progress(&self) -> bool {
@@ -402,6 +706,7 @@ impl Game {
         let line = match &screen {
             Screen::Title { .. } => Some("title".to_owned()),
             Screen::LevelSelect(_) => Some("level select".to_owned()),
+            Screen::Editing => Some("editor".to_owned()),
             Screen::Playing => Some(format!(
                 "playing {}",
                 self.data.levels[self.level_index].name
@@ -483,7 +788,9 @@ impl Game {
     pub async fn run(mut self) {
         loop {
             let frame_s = get_frame_time().min(MAX_FRAME_TIME_S);
+            self.poll_level_file(frame_s);
             self.handle_actions();
+            self.update_editor(frame_s);
             if self.quit {
                 self.save_recording();
                 return;
@@ -513,6 +820,21 @@ impl Game {
             screen_height(),
             &mut self.actions,
         );
+        if matches!(self.screen, Screen::Editing) {
+            // The editor reads the mouse and keys itself (`update_editor`).
+            return;
+        }
+        let editable_screen = matches!(
+            self.screen,
+            Screen::Playing
+                | Screen::Paused { .. }
+                | Screen::Complete { .. }
+                | Screen::LevelError(_)
+        );
+        if self.options.level_file.is_some() && editable_screen && editor_key_pressed() {
+            self.open_editor();
+            return;
+        }
         let mut scripted = self.actions;
         self.apply_menu_script(&mut scripted);
         self.actions = scripted;
@@ -573,6 +895,8 @@ impl Game {
                         CompleteItem::Next => self.load_level(self.level_index + 1),
                         CompleteItem::Retry => self.load_level(self.level_index),
                         CompleteItem::LevelSelect => self.open_level_select(),
+                        CompleteItem::SaveSolution => self.save_solution(),
+                        CompleteItem::BackToEditor => self.open_editor(),
                     }
                 } else if actions.pressed(Action::Restart) {
                     self.load_level(self.level_index);
@@ -703,6 +1027,14 @@ impl Game {
 
     fn complete_items(&self) -> Vec<CompleteItem> {
         let mut items = Vec::new();
+        if self.editor.is_some() {
+            if self.finished_run.is_some() {
+                items.push(CompleteItem::SaveSolution);
+            }
+            items.push(CompleteItem::Retry);
+            items.push(CompleteItem::BackToEditor);
+            return items;
+        }
         if self.level_index + 1 < self.data.levels.len() {
             items.push(CompleteItem::Next);
         }
@@ -967,6 +1299,9 @@ impl Game {
                 }
                 Event::GoalReached { ticks } => {
                     let ticks = *ticks;
+                    if self.editor.is_some() && !self.testing_from_cursor {
+                        self.finished_run = self.attempt.clone();
+                    }
                     self.save_recording();
                     let report = self.record_finish(ticks);
                     self.show_screen(Screen::Complete {
@@ -1013,7 +1348,13 @@ impl Game {
             .as_ref()
             .is_some_and(|(frames, next)| *next >= frames.len());
         let held = self.options.hold_at_tick.is_some_and(|hold| tick >= hold);
-        if !self.options.menu_script.is_empty() {
+        if self.editor.as_ref().is_some_and(EditorScreen::has_script) {
+            // Driven by an editor script: the picture is of the editor when the script ends.
+            let done = self.editor.as_ref().is_some_and(EditorScreen::script_done);
+            if !done || !matches!(self.screen, Screen::Editing) {
+                return false;
+            }
+        } else if !self.options.menu_script.is_empty() {
             // Driven by a menu script: the picture is of where the script ends (a menu), or of
             // the level-complete screen it plays to.
             let script_done =
@@ -1062,6 +1403,12 @@ impl Game {
                 select.draw(&self.data, &self.progress);
                 return;
             }
+            Screen::Editing => {
+                if let Some(editor) = &self.editor {
+                    editor.draw(&mut self.art, macroquad::time::get_time());
+                }
+                return;
+            }
             Screen::Controls(screen) if self.world.is_none() => {
                 super::render::hud::draw_title_screen_backdrop();
                 screen.draw(&self.settings.bindings);
@@ -1075,6 +1422,11 @@ impl Game {
             _ => {}
         }
         let Some(world) = &self.world else {
+            if let Some(problem) = &self.level_problem {
+                super::render::scene::clear();
+                problem.draw(None, macroquad::time::get_time(), RELOAD_FOOTER, 0.0);
+                return;
+            }
             let message = match &self.screen {
                 Screen::LevelError(message) => message.clone(),
                 _ => String::new(),
@@ -1168,6 +1520,14 @@ impl Game {
         if let Some(notice) = self.notice_text() {
             super::render::hud::draw_centered(notice, 40.0, 20, palette::ERROR_TEXT);
         }
+        if let Some(problem) = &self.level_problem {
+            problem.draw(
+                Some(&world_camera),
+                macroquad::time::get_time(),
+                RELOAD_FOOTER,
+                0.0,
+            );
+        }
         let assists = self.shown_assists();
         super::assists_screen::draw_assists_note(&assists);
         if self.playback.is_none() {
@@ -1208,6 +1568,10 @@ impl Game {
                                 CompleteItem::Next => "Next level".to_owned(),
                                 CompleteItem::Retry => "Retry".to_owned(),
                                 CompleteItem::LevelSelect => "Level select".to_owned(),
+                                CompleteItem::SaveSolution => {
+                                    "Save this run as the level's solution".to_owned()
+                                }
+                                CompleteItem::BackToEditor => "Back to the editor".to_owned(),
                             })
                             .collect();
                         lines.extend(menus::menu_lines(&items, *selected));
@@ -1238,7 +1602,8 @@ impl Game {
             Screen::Playing
             | Screen::LevelError(_)
             | Screen::Title { .. }
-            | Screen::LevelSelect(_) => {}
+            | Screen::LevelSelect(_)
+            | Screen::Editing => {}
         }
     }
 }
@@ -1326,4 +1691,10 @@ fn shot_layout(camera: &macroquad::camera::Camera2D, shown: &Snapshot) -> String
         layout += &format!(" anchor={}", pixel(*anchor));
     }
     layout
+}
+
+/// Tab or F2: from play of a level file to the editor (and, in the editor, back to play).
+fn editor_key_pressed() -> bool {
+    use macroquad::input::{is_key_pressed, KeyCode};
+    is_key_pressed(KeyCode::Tab) || is_key_pressed(KeyCode::F2)
 }

@@ -6,10 +6,15 @@ pub mod assists_screen;
 pub mod audio;
 pub mod camera;
 pub mod controls_screen;
+pub mod editor_screen;
 pub mod frame_clock;
 pub mod game_loop;
 pub mod ghost;
+/// Reloads the level file being played when it changes (a desktop feature: there are no files
+/// to watch in the browser, where it is never started).
+pub mod hot_reload;
 pub mod input;
+pub mod level_problem;
 pub mod menus;
 pub mod palette;
 pub mod progress_store;
@@ -38,7 +43,13 @@ pub fn log_line(line: &str) {
 /// index) is shown on screen until the window is closed.
 pub async fn run(options: LaunchOptions) {
     let data = match assets::load_game_data().await {
-        Ok(data) => data,
+        Ok(mut data) => {
+            if let Some(path) = &options.level_file {
+                let template = options.open_editor.then(editor_screen::new_level_text);
+                data.with_only_level_file(path, template);
+            }
+            data
+        }
         Err(message) => {
             log_line(&message);
             loop {

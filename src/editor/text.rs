@@ -251,9 +251,11 @@ mod tests {
 
     #[test]
     fn compact_writes_the_authors_style() {
-        let solid: SolidDef =
-            RonError::parse("(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0)))", "t")
-                .unwrap();
+        let solid: SolidDef = RonError::parse(
+            "(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0)))",
+            "t",
+        )
+        .unwrap();
         assert_eq!(
             compact(&solid),
             "(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0), rotation_deg: 0.0), hookable: true)"

@@ -152,6 +152,35 @@ impl World {
         Ok(world)
     }
 
+    /// Hot reload: puts the player of `old` (the world before the level file changed) into this
+    /// freshly built world, keeping position, velocity and facing, when that place is still
+    /// valid here: inside the level, clear of solids and hazards. The rope is not kept (what it
+    /// hung from may be gone) and the level's objects start afresh. Returns false, leaving the
+    /// player at the spawn, when the place is not valid or the old run had finished.
+    pub fn take_player_from(&mut self, old: &World) -> bool {
+        let pos = old.player.pos;
+        let valid = !old.is_completed()
+            && pos.is_finite()
+            && old.player.vel.is_finite()
+            && pos.y > self.level.kill_y_m
+            && self.player_fits_at(pos);
+        if valid {
+            self.player.pos = pos;
+            self.player.vel = old.player.vel;
+            self.player.facing = old.player.facing;
+        }
+        valid
+    }
+
+    /// Whether the player's box at `pos` touches no solid and no hazard.
+    fn player_fits_at(&self, pos: Vec2) -> bool {
+        let shape = Player::shape(&self.tuning.player);
+        let pose = Pose::from_translation(pos);
+        self.geometry
+            .overlaps(pose, &shape, groups::SOLID | groups::HAZARD)
+            .is_empty()
+    }
+
     /// The longest rope on this level.
     pub fn max_rope_length_m(&self) -> f32 {
         self.level

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The level editor under Xvfb, driven by editor scripts (the same input path as the mouse and
+# keys): builds a level from nothing, saves it and checks it with `tether check`; edits it again
+# (the first save keeps FILE.bak); test-plays a copy of level 1 from the editor with its solution
+# (--autoplay) and keeps the run as the level's solution, which `tether replay` then proves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${CARGO_TARGET_DIR:-target}/release/tether
+[ -x "$BIN" ] || cargo build --release
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+export XDG_CONFIG_HOME="$out/config"
+rgb() { grep -E "pub const $1: Rgb" src/app/palette.rs | sed -E 's/.*Rgb\(([0-9]+), ([0-9]+), ([0-9]+)\).*/\1,\2,\3/'; }
+run_game() {
+    LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 TETHER_AUDIO=off timeout 180 \
+        xvfb-run -a -s "-screen 0 1280x720x24" "$BIN" "$@" 2>&1
+}
+fail() { echo "editor test FAILED: $*" >&2; exit 1; }
+
+# 1. A new level: the template's floor, plus a solid (dragged up 2 m), two rings (the second
+#    undone), a new name typed into the level's panel; saved.
+level="$out/made.ron"
+run_game edit "$level" --screenshot "$out/editor.png" --editor-script "
+    palette solid; click 4 3; drag 4 3 4 5;
+    palette ring; click 2 7; palette ring; click 6 7; key undo;
+    key escape; field name; type Made By Script; key enter;
+    key save" | tee "$out/edit.log"
+grep -q "^screen: editor" "$out/edit.log" || fail "the editor did not open"
+[ -f "$level" ] || fail "nothing was saved to $level"
+check=$("$BIN" check "$level") || fail "the saved level does not pass check: $check"
+echo "$check"
+case "$check" in
+    *'"Made By Script", 2 solids, 0 hazards, 1 grapple points'*) echo "ok: the level has what was made" ;;
+    *) fail "the saved level is not what the script made: $check" ;;
+esac
+grep -q "center: (4.0, 5.0)" "$level" || fail "the dragged solid is not at (4, 5): $(cat "$level")"
+[ ! -e "$level.bak" ] || fail "a new file needs no backup"
+python3 scripts/png_colors.py "$out/editor.png" "spawn=$(rgb PLAYER):40" "ring=$(rgb GRAPPLE_POINT):20"
+
+# 2. Editing it again: delete the dragged solid (a click selects it), save. The first save
+#    keeps the file as it was in FILE.bak.
+cp "$level" "$out/before.ron"
+run_game edit "$level" --screenshot "$out/editor2.png" --editor-script "
+    click 4 5; key delete; key save" | tee "$out/edit2.log"
+cmp -s "$level.bak" "$out/before.ron" || fail "FILE.bak is not the file as it was"
+check=$("$BIN" check "$level") || fail "the edited level does not pass check: $check"
+case "$check" in
+    *"1 solids, 0 hazards, 1 grapple points"*) echo "ok: deleted, saved, old file kept as .bak" ;;
+    *) fail "after the delete: $check" ;;
+esac
+
+# 3. Proof of play: level 1 copied out, test-played from the editor (its solution drives the
+#    player), the run saved as the level's solution from the complete screen.
+mkdir -p "$out/proof/solutions"
+cp levels/01_first_swing.ron "$out/proof/"
+# The shipped solution drives the test play (--autoplay plays the level's solution); dated in
+# the past, so its rewrite by the save is seen.
+cp levels/solutions/01_first_swing.ron "$out/proof/solutions/"
+touch -d "2001-01-01" "$out/proof/solutions/01_first_swing.ron"
+run_game edit "$out/proof/01_first_swing.ron" --autoplay --menu-script MenuConfirm \
+    --screenshot "$out/proof.png" --editor-script "key test" | tee "$out/proof.log"
+grep -q "^screen: complete 01_first_swing.ron" "$out/proof.log" || fail "the test play did not finish"
+solution="$out/proof/solutions/01_first_swing.ron"
+[ "$solution" -nt "$out/before.ron" ] || fail "the run was not saved as the solution"
+grep -q "^editor: .*is the level's solution" "$out/proof.log" || fail "the save was not reported"
+[ -f "$out/proof/01_first_swing.ron.bak" ] || fail "the level saved with its proof kept no .bak"
+ours=$("$BIN" replay "$solution") || fail "the saved solution does not reach the goal: $ours"
+shipped=$("$BIN" replay levels/solutions/01_first_swing.ron)
+[ "${ours#*: }" = "${shipped#*: }" ] || fail "the saved run ($ours) differs from the shipped one ($shipped)"
+echo "ok: the test play's run is the level's solution: ${ours#*: }"
+if [ -n "${TETHER_KEEP_SCREENSHOT:-}" ]; then cp "$out/editor.png" "$TETHER_KEEP_SCREENSHOT"; fi
+echo "ok: editor test passed"

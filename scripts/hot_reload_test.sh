@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Hot reload under Xvfb: `tether play FILE` runs while this script rewrites FILE; each change is
+# seen by its effect in the game's log (the level's new contents, whether the player was kept),
+# never by a sleep alone: a good edit reloads keeping the player, a syntax error and a semantic
+# error are reported (FILE:LINE:COL, the object) while the last good version runs on, and an
+# edit that puts a solid where the player stands respawns them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${CARGO_TARGET_DIR:-target}/release/tether
+[ -x "$BIN" ] || cargo build --release
+out=$(mktemp -d)
+game_pid=
+cleanup() {
+    if [ -n "$game_pid" ]; then kill -- -"$game_pid" 2>/dev/null || true; fi
+    rm -rf "$out"
+}
+trap cleanup EXIT
+export XDG_CONFIG_HOME="$out/config"
+fail() {
+    echo "hot reload test FAILED: $*" >&2
+    echo "--- game log" >&2
+    cat "$out/game.log" >&2 || true
+    exit 1
+}
+level="$out/level.ron"
+write_level() { # $1: floor centre y, $2: spawn y, $3: extra solids
+    cat >"$level.tmp" <<RON
+Level(
+    name: "Reloading",
+    spawn: (0.0, $2),
+    goal: (min: (40.0, 0.0), max: (42.0, 3.0)),
+    solids: [
+        (shape: Box(center: (0.0, $1), half_extents: (50.0, 1.0))),$3
+    ],
+)
+RON
+    mv "$level.tmp" "$level"
+}
+# Waits (up to 60 s) for a line matching $1 after line $2 of the log; prints its line number.
+wait_for() {
+    local pattern=$1 after=$2
+    for _ in $(seq 600); do
+        local n
+        n=$(tail -n +"$((after + 1))" "$out/game.log" | grep -n -m1 -E "$pattern" | cut -d: -f1 || true)
+        if [ -n "$n" ]; then echo $((after + n)); return 0; fi
+        kill -0 "$game_pid" 2>/dev/null || fail "the game stopped while waiting for: $pattern"
+        sleep 0.1
+    done
+    fail "no line matching: $pattern"
+}
+
+write_level -1.0 1.0 ""
+LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 TETHER_AUDIO=off setsid timeout 300 \
+    xvfb-run -a -s "-screen 0 1280x720x24" "$BIN" play "$level" >"$out/game.log" 2>&1 &
+game_pid=$!
+at=$(wait_for "^screen: playing level.ron" 0)
+echo "ok: playing the file"
+
+# A wall far away: reloads, the player stays where they are.
+write_level -1.0 1.0 "
+        (shape: Box(center: (20.0, 3.0), half_extents: (0.5, 3.0))),"
+at=$(wait_for "^reload: .*level.ron: ok: 2 solids, .*player kept" "$at")
+echo "ok: $(sed -n "${at}p" "$out/game.log")"
+
+# A syntax error: reported with its line and column; play goes on with the last good level.
+printf 'Level(\n    name: "Reloading",\n    spawn: (0.0, 1.0,\n' >"$level"
+at=$(wait_for "^reload: .*level.ron:[0-9]+:[0-9]+: " "$at")
+echo "ok: $(sed -n "${at}p" "$out/game.log")"
+
+# A semantic error: the object is named.
+write_level -1.0 1.0 "
+        (shape: Circle(center: (5.0, 5.0), radius: 0.0)),"
+at=$(wait_for "^reload: .*solids\[1\]" "$at")
+echo "ok: $(sed -n "${at}p" "$out/game.log")"
+
+# The floor raised through the player (and the spawn above it): reloads, the player respawns.
+write_level 0.5 6.0 ""
+at=$(wait_for "^reload: .*level.ron: ok: 1 solids, .*player respawned" "$at")
+echo "ok: $(sed -n "${at}p" "$out/game.log")"
+grep -qi "panick" "$out/game.log" && fail "the game panicked"
+echo "ok: hot reload test passed"
