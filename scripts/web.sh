@@ -211,6 +211,19 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
         also+=(--also "$index=$other_expected")
     done
 
+    # A level link (the level's text in the URL fragment), made natively by `tether link`: the
+    # level that uses the most kinds of objects (moving platforms, a switch-driven winch, vines,
+    # checkpoints), opened from its link and played by its solution.
+    local link_level=16 link_file link_code target_dir
+    target_dir=$(web_cargo_info | sed -n 1p)
+    link_file=$(python3 -c '
+import re, sys
+text = open("levels/index.ron", encoding="utf-8").read()
+text = re.sub(r"//[^\n]*", "", text)
+print(re.findall(r"file:\s*\"([^\"]+)\"", text)[int(sys.argv[1]) - 1])
+' "$link_level")
+    link_code=$("$target_dir/release/tether" link "levels/$link_file")
+
     local work port server_pid=""
     work=$(mktemp -d "${TMPDIR:-/tmp}/tether-web-test.XXXXXX")
     # shellcheck disable=SC2064  # expand now: the trap must kill this server, this folder
@@ -228,7 +241,7 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     python3 scripts/web_test.py --url "http://127.0.0.1:$port/" --work "$work" \
         --expected "$expected" --replay "$solution" --palette src/app/palette.rs \
         --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"} \
-        --timings "$browser_timings" "${also[@]}"
+        --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code"
     # The simulation's cost per tick in the page against the native build, the same replays
     # (reported, never asserted: timings on shared machines are noise for a test).
     web_timing_ratios "$native_timings" "$browser_timings"

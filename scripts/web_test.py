@@ -590,6 +590,42 @@ def check_other_level(chromium, args, level, expected):
     print(f"ok: level {level}: browser (start-up copy and live playback) and native replays agree: {got}")
 
 
+def check_link_page(chromium, args, level, fragment, expected):
+    """A level link opens straight into play: the page with level `level`'s link in its fragment
+    (made natively by `tether link`) and that level's solution must end with the native outcome
+    and final-state hash. A broken link is explained in the page, never a crash."""
+    native = outcome_fields(expected)
+    browser = Browser(chromium, args.work, f"link-{level}")
+    try:
+        browser.open(f"{args.url}?level={level}&replay=1{fragment}")
+        outcome = browser.wait_for_console("replay outcome: ", timeout=60)
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if outcome is None:
+        raise TestFailure(f"level link of level {level}: no `replay outcome:` line within 60 s")
+    if errors:
+        raise TestFailure(f"level link of level {level}: the page threw: {errors[0]}")
+    got = outcome_fields(outcome)
+    if got != native:
+        raise TestFailure(f"level link of level {level}: the browser and native outcomes differ:\n"
+                          f"  browser {got}\n  native  {native}")
+    print(f"ok: level {level} opened from its level link ({len(fragment)} characters) "
+          f"plays its solution as natively: {got}")
+    browser = Browser(chromium, args.work, "link-broken")
+    try:
+        browser.open(f"{args.url}#level=bm90IGEgbGV2ZWw")
+        said = browser.wait_for_console("this level link cannot be opened", timeout=60)
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if said is None:
+        raise TestFailure("a broken level link was not explained in the page")
+    if errors:
+        raise TestFailure(f"a broken level link threw: {errors[0]}")
+    print(f"ok: a broken level link is explained: {said.strip()[:120]}")
+
+
 # A standard-mapping gamepad whose buttons and axes the test sets through window.tetherTestPad.
 GAMEPAD_STUB = """
 (() => {
@@ -741,6 +777,8 @@ def main():
     parser.add_argument("--out", default="out", help="keep the screenshot and console log here")
     parser.add_argument("--also", action="append", default=[], metavar="N=OUTCOME",
                         help="another level (1-based) and its native `tether replay` line")
+    parser.add_argument("--link", metavar="N=#level=CODE",
+                        help="level N's level link (from `tether link`), opened in the page")
     args = parser.parse_args()
     try:
         chromium = find_chromium()
@@ -752,6 +790,10 @@ def main():
         for also in args.also:
             level, _, outcome = also.partition("=")
             check_other_level(chromium, args, int(level), outcome)
+        if args.link:
+            level, _, fragment = args.link.partition("=")
+            outcome = next(o.partition("=")[2] for o in args.also if o.partition("=")[0] == level)
+            check_link_page(chromium, args, int(level), fragment, outcome)
         check_gamepad_page(chromium, args)
         check_touch_page(chromium, args)
         check_campaign_page(chromium, args)

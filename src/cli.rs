@@ -98,6 +98,36 @@ fn check_index(path: &Path) -> Result<usize, String> {
     Ok(index.level_count())
 }
 
+/// `tether link FILE`: prints the level link of a valid level file (`#level=<code>`, to add to
+/// the browser game's address). Exit 0 when printed, 1 for a bad level, 2 for other problems.
+pub fn link(root: &Path, file: &Path) -> i32 {
+    let tuning = match load_tuning(root) {
+        Ok(tuning) => tuning,
+        Err(err) => {
+            eprintln!("{err}");
+            return 2;
+        }
+    };
+    if let Err(err) = load_world(file, tuning) {
+        eprintln!("{err}");
+        return 1;
+    }
+    match read_text(file) {
+        Ok(text) => {
+            println!(
+                "{}{}",
+                crate::editor::link::FRAGMENT_PREFIX,
+                crate::editor::encode_link(&text)
+            );
+            0
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            2
+        }
+    }
+}
+
 /// Loads a replay and the level it names (relative to `root/levels`), and runs it.
 pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
     let (replay, mut world) = load_replay(root, replay_path)?;

@@ -19,7 +19,8 @@ const USAGE: &str = "usage:
   tether edit FILE [--editor-script STEPS] [--screenshot PNG]
                            open a level file in the editor (a new level if it does not exist)
   tether check FILE...     validate level files
-  tether replay FILE       run a replay headless and print its outcome";
+  tether replay FILE       run a replay headless and print its outcome
+  tether link FILE         print a level file's level link (#level=..., for the browser game)";
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -41,6 +42,13 @@ fn main() {
                 std::process::exit(2);
             };
             std::process::exit(tether::cli::replay(&root, Path::new(file)));
+        }
+        Some("link") => {
+            let Some(file) = args.get(1) else {
+                eprintln!("{USAGE}");
+                std::process::exit(2);
+            };
+            std::process::exit(tether::cli::link(&root, Path::new(file)));
         }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");

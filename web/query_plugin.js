@@ -9,6 +9,11 @@
         return encoder.encode(window.location.search.replace(/^\?/, ""));
     }
 
+    // The fragment (a level link: `#level=<code>`), without the `#`.
+    function fragmentBytes() {
+        return encoder.encode(window.location.hash.replace(/^#/, ""));
+    }
+
     miniquad_add_plugin({
         name: "tether_query",
         version: 1,
@@ -22,6 +27,20 @@
                 const n = Math.min(bytes.length, capacity);
                 new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
                 return n;
+            };
+            importObject.env.tether_fragment_length = function () {
+                return fragmentBytes().length;
+            };
+            importObject.env.tether_fragment_copy = function (ptr, capacity) {
+                const bytes = fragmentBytes();
+                const n = Math.min(bytes.length, capacity);
+                new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
+                return n;
+            };
+            // Shows a level link in the address bar (replaceState: no reload, no history entry).
+            importObject.env.tether_set_fragment = function (ptr, len) {
+                const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
+                history.replaceState(null, "", text);
             };
             importObject.env.tether_now_ms = function () {
                 return performance.now();

@@ -149,6 +149,17 @@ impl GameData {
                     .map_err(|problem| crate::app::log_line(&format!("author ghost: {problem}")))
                     .ok()
             });
+        self.with_only_level(name, text, solution);
+    }
+
+    /// The level `text` (or why there is none) becomes the only level, called `name`: a level
+    /// file, or a level link opened in the browser.
+    pub fn with_only_level(
+        &mut self,
+        name: String,
+        text: Result<String, String>,
+        solution: Option<crate::sim::Replay>,
+    ) {
         let title = text
             .as_ref()
             .ok()

@@ -79,6 +79,9 @@ pub struct LaunchOptions {
     pub level_file: Option<PathBuf>,
     /// `tether edit FILE`: open the level file in the editor rather than in play.
     pub open_editor: bool,
+    /// A level link opened in the browser (`#level=<code>`): the level's text, or why the link
+    /// cannot be read. Played as the only level, like a level file.
+    pub linked_level: Option<Result<String, String>>,
 }
 
 enum Screen {
@@ -217,7 +220,11 @@ pub struct Game {
 
 impl Game {
     pub fn new(data: GameData, options: LaunchOptions, audio: Box<dyn AudioOut>) -> Game {
+        let single_level = options.level_file.is_some() || options.linked_level.is_some();
         let start = match &options.replay {
+            // One level given on its own (a file, a link): the replay is played on it, whatever
+            // file it was recorded on.
+            Some(_) if single_level => Some(0),
             Some(replay) => data.levels.iter().position(|l| l.name == replay.level),
             None => Some(options.start_level.min(data.levels.len().saturating_sub(1))),
         };
@@ -264,7 +271,7 @@ impl Game {
             logged_layout: String::new(),
             progress: Progress::default(),
             // Watching a replay records nothing of the player's.
-            progress_store: if options.replay.is_some() || options.level_file.is_some() {
+            progress_store: if options.replay.is_some() || single_level {
                 ProgressStore::Memory
             } else {
                 ProgressStore::platform_default()
@@ -707,6 +714,10 @@ impl Game {
             Screen::Title { .. } => Some("title".to_owned()),
             Screen::LevelSelect(_) => Some("level select".to_owned()),
             Screen::Editing => Some("editor".to_owned()),
+            Screen::LevelError(message) => Some(format!(
+                "level error: {}",
+                message.lines().next().unwrap_or_default()
+            )),
             Screen::Playing => Some(format!(
                 "playing {}",
                 self.data.levels[self.level_index].name

@@ -39,6 +39,9 @@ pub fn log_line(line: &str) {
     println!("{line}");
 }
 
+/// What a level opened from a level link is called (it has no file).
+pub const LINKED_LEVEL_NAME: &str = "linked level";
+
 /// Loads the game's data and runs it. A data problem that makes play impossible (tuning, level
 /// index) is shown on screen until the window is closed.
 pub async fn run(options: LaunchOptions) {
@@ -47,6 +50,8 @@ pub async fn run(options: LaunchOptions) {
             if let Some(path) = &options.level_file {
                 let template = options.open_editor.then(editor_screen::new_level_text);
                 data.with_only_level_file(path, template);
+            } else if let Some(linked) = &options.linked_level {
+                data.with_only_level(LINKED_LEVEL_NAME.into(), linked.clone(), None);
             }
             data
         }

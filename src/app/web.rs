@@ -7,6 +7,9 @@
 //! - `replay=1` play level N's solution, `levels/solutions/<its file name in levels/index.ron>`
 //! - `hold=T`   stop the simulation at tick T and keep drawing (the browser test's screenshot)
 //!
+//! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): that level is
+//! played on its own (with `replay=1&level=N`, level N's solution is played on it).
+//!
 //! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
 
 use super::game_loop::LaunchOptions;
@@ -25,6 +28,8 @@ pub struct WebQuery {
     /// their solutions.
     pub menu_script: Vec<crate::app::input::Action>,
     pub autoplay: bool,
+    /// The code of a level link in the fragment (`#level=<code>`).
+    pub link_code: Option<String>,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
 }
@@ -76,12 +81,29 @@ impl WebQuery {
         parsed
     }
 
-    /// The launch options, without the replay (which needs loading first).
+    /// Reads a level link from the URL's fragment (`level=<code>`, with or without the `#`);
+    /// other fragments are left alone.
+    pub fn read_fragment(&mut self, fragment: &str) {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if let Some(code) = fragment.strip_prefix("level=") {
+            self.link_code = Some(code.to_owned());
+        }
+    }
+
+    /// The launch options, without the replay (which needs loading first). A level link is
+    /// decoded here: a broken one becomes the message the game shows instead of the level.
     pub fn launch_options(&self) -> LaunchOptions {
         LaunchOptions {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
-            start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
+            linked_level: self.link_code.as_deref().map(|code| {
+                crate::editor::decode_link(code)
+                    .map_err(|problem| format!("this level link cannot be opened: {problem}"))
+            }),
+            start_at_title: !self.level_given
+                && !self.play_solution
+                && self.hold_at_tick.is_none()
+                && self.link_code.is_none(),
             menu_script: self.menu_script.clone(),
             autoplay: self.autoplay,
             ..LaunchOptions::default()
@@ -115,6 +137,12 @@ pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
     crate::sim::Replay::from_ron(&text, &path).map_err(|e| e.to_string())
 }
 
+/// Puts a level link in the page's address bar, where the author copies it from.
+#[cfg(target_arch = "wasm32")]
+pub fn show_level_link(fragment: &str) {
+    js::set_fragment(fragment);
+}
+
 #[cfg(target_arch = "wasm32")]
 mod js {
     // Provided by web/query_plugin.js (registered into the loader's `env` import module). If the
@@ -122,6 +150,9 @@ mod js {
     extern "C" {
         fn tether_query_length() -> u32;
         fn tether_query_copy(ptr: *mut u8, capacity: u32) -> u32;
+        fn tether_fragment_length() -> u32;
+        fn tether_fragment_copy(ptr: *mut u8, capacity: u32) -> u32;
+        fn tether_set_fragment(ptr: *const u8, len: u32);
         fn tether_now_ms() -> f64;
         fn tether_first_frame();
     }
@@ -135,6 +166,24 @@ mod js {
         let written = unsafe { tether_query_copy(buf.as_mut_ptr(), len as u32) } as usize;
         buf.truncate(written.min(len));
         String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    /// The page's URL fragment, without the `#`, cut at the level-link limit (a longer link is
+    /// refused when decoded, by its length).
+    pub fn fragment() -> String {
+        let cap = crate::sim::limits::MAX_LEVEL_LINK_BYTES as usize + 16;
+        // SAFETY: as `query`: the plugin writes at most `capacity` bytes into our buffer.
+        let len = (unsafe { tether_fragment_length() } as usize).min(cap);
+        let mut buf = vec![0u8; len];
+        let written = unsafe { tether_fragment_copy(buf.as_mut_ptr(), len as u32) } as usize;
+        buf.truncate(written.min(len));
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    /// Puts `fragment` in the page's address (a level link to copy), without a reload.
+    pub fn set_fragment(fragment: &str) {
+        // SAFETY: the plugin reads `len` bytes from the pointer we pass.
+        unsafe { tether_set_fragment(fragment.as_ptr(), fragment.len() as u32) }
     }
 
     /// Milliseconds since the page's navigation started (`performance.now()`).
@@ -170,7 +219,8 @@ pub async fn run_from_query() {
         js::now_ms()
     ));
 
-    let query = WebQuery::parse(&js::query());
+    let mut query = WebQuery::parse(&js::query());
+    query.read_fragment(&js::fragment());
     for warning in &query.warnings {
         log_line(&format!("URL query: {warning} (ignored)"));
     }
@@ -190,6 +240,29 @@ pub async fn run_from_query() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_link_in_the_fragment_is_played_and_a_broken_one_is_explained() {
+        let text = std::fs::read_to_string("levels/01_first_swing.ron").unwrap();
+        let code = crate::editor::encode_link(&text);
+        let mut query = WebQuery::parse("level=1&replay=1");
+        query.read_fragment(&format!("#level={code}"));
+        let options = query.launch_options();
+        assert_eq!(options.linked_level, Some(Ok(text)));
+        assert!(!options.start_at_title);
+        let mut broken = WebQuery::parse("");
+        broken.read_fragment("level=not-a-level!");
+        let options = broken.launch_options();
+        assert!(!options.start_at_title, "a broken link shows why, not the title");
+        assert!(
+            matches!(&options.linked_level, Some(Err(m)) if m.contains("level link")),
+            "{:?}",
+            options.linked_level
+        );
+        let mut other = WebQuery::parse("");
+        other.read_fragment("#top");
+        assert_eq!(other.link_code, None, "other fragments are not links");
+    }
 
     #[test]
     fn empty_query_opens_the_title_screen() {

@@ -300,6 +300,7 @@ impl EditorScreen {
             "Q/E rotate  Ctrl+D duplicate  Del delete",
             "Ctrl+Z/Y undo/redo  Ctrl+S save  G/Shift+G grid",
             "F5/Tab test from spawn  F6 from cursor  H reach",
+            "L level link",
             "right drag: pan   wheel: zoom",
         ];
         for line in help.iter().rev() {

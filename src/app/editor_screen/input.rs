@@ -24,6 +24,8 @@ pub enum EditorKey {
     TestFromCursor,
     ToggleReach,
     SelectAll,
+    /// Makes a level link of the level (the browser shows it in the address bar).
+    ShareLink,
     Escape,
     Enter,
     Backspace,
@@ -92,6 +94,7 @@ impl EditorInput {
             key(KeyCode::Q, EditorKey::RotateLeft);
             key(KeyCode::E, EditorKey::RotateRight);
             key(KeyCode::H, EditorKey::ToggleReach);
+            key(KeyCode::L, EditorKey::ShareLink);
         }
         key(KeyCode::Delete, EditorKey::Delete);
         key(KeyCode::F5, EditorKey::TestFromSpawn);
@@ -206,6 +209,7 @@ impl ScriptStep {
                     "test-here" => EditorKey::TestFromCursor,
                     "reach" => EditorKey::ToggleReach,
                     "select-all" => EditorKey::SelectAll,
+                    "link" => EditorKey::ShareLink,
                     "escape" => EditorKey::Escape,
                     "enter" => EditorKey::Enter,
                     "backspace" => EditorKey::Backspace,

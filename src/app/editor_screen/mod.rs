@@ -359,6 +359,7 @@ impl EditorScreen {
                 });
             }
             EditorKey::ToggleReach => self.show_reach = !self.show_reach,
+            EditorKey::ShareLink => self.share_link(),
             EditorKey::SelectAll => {
                 self.selection = Kind::ALL
                     .iter()
@@ -389,6 +390,32 @@ impl EditorScreen {
             _ => {}
         }
         None
+    }
+
+    /// Makes the level's link: in the browser it goes to the address bar (to copy and send),
+    /// on the desktop to the terminal.
+    fn share_link(&mut self) {
+        let fragment = format!(
+            "{}{}",
+            crate::editor::link::FRAGMENT_PREFIX,
+            crate::editor::encode_link(&crate::editor::to_ron(&self.doc.level))
+        );
+        #[cfg(target_arch = "wasm32")]
+        {
+            crate::app::web::show_level_link(&fragment);
+            self.say(format!(
+                "the level's link is in the address bar ({} characters)",
+                fragment.len()
+            ));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            super::log_line(&format!("level link: {fragment}"));
+            self.say(format!(
+                "level link printed to the terminal ({} characters): add it to the game's address",
+                fragment.len()
+            ));
+        }
     }
 
     /// Undo or redo happened: the selection may name objects that are gone.
