@@ -206,10 +206,7 @@ pub fn with_field(object: &Object, field: &str, value: &str) -> Result<Object, S
     let kind = object.kind();
     if let Some(name) = pseudo_field(kind) {
         if field != name {
-            return Err(format!(
-                "a {} has one field, \"{name}\"",
-                kind.label()
-            ));
+            return Err(format!("a {} has one field, \"{name}\"", kind.label()));
         }
         return Object::parse(kind, value, EDIT_FILE).map_err(|e| located(&e, Some(field)));
     }
@@ -278,9 +275,9 @@ pub fn set_level_field(level: &mut LevelDef, field: &str, value: &str) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::history::Document;
     use crate::editor::kinds::ObjectRef;
     use crate::editor::ops::{apply, Op};
-    use crate::editor::history::Document;
     use crate::sim::level::P;
 
     fn level() -> LevelDef {
@@ -308,11 +305,29 @@ mod tests {
         assert_eq!(field_names(Kind::Goal), vec!["min", "max"]);
         assert_eq!(
             field_names(Kind::Cloth),
-            vec!["id", "top_left", "columns", "rows", "spacing_m", "pins", "tears_at_stretch", "look"]
+            vec![
+                "id",
+                "top_left",
+                "columns",
+                "rows",
+                "spacing_m",
+                "pins",
+                "tears_at_stretch",
+                "look"
+            ]
         );
         assert_eq!(
             field_names(Kind::Winch),
-            vec!["id", "at", "min_length_m", "max_length_m", "start_length_m", "speed_m_per_s", "load", "drive"]
+            vec![
+                "id",
+                "at",
+                "min_length_m",
+                "max_length_m",
+                "start_length_m",
+                "speed_m_per_s",
+                "load",
+                "drive"
+            ]
         );
         for name in LEVEL_FIELDS {
             assert!(text::struct_fields::<LevelDef>().contains(&name), "{name}");
@@ -325,22 +340,48 @@ mod tests {
         assert_eq!(
             fields(&l, solid()),
             vec![
-                FieldRow { name: "id".into(), value: "\"a\"".into(), set: true },
+                FieldRow {
+                    name: "id".into(),
+                    value: "\"a\"".into(),
+                    set: true
+                },
                 FieldRow {
                     name: "shape".into(),
                     value: "Box(center: (0.0, -1.0), half_extents: (8.0, 1.0))".into(),
                     set: true
                 },
-                FieldRow { name: "hookable".into(), value: "true".into(), set: false },
+                FieldRow {
+                    name: "hookable".into(),
+                    value: "true".into(),
+                    set: false
+                },
             ]
         );
         let cloth = fields(&l, ObjectRef::new(Kind::Cloth, 0));
         assert_eq!(cloth.len(), 8);
-        assert_eq!(cloth[0], FieldRow { name: "id".into(), value: "None".into(), set: false });
-        assert_eq!(cloth[7], FieldRow { name: "look".into(), value: "Banner".into(), set: false });
+        assert_eq!(
+            cloth[0],
+            FieldRow {
+                name: "id".into(),
+                value: "None".into(),
+                set: false
+            }
+        );
+        assert_eq!(
+            cloth[7],
+            FieldRow {
+                name: "look".into(),
+                value: "Banner".into(),
+                set: false
+            }
+        );
         assert_eq!(
             fields(&l, ObjectRef::new(Kind::Ring, 0)),
-            vec![FieldRow { name: "at".into(), value: "(3.0, 6.0)".into(), set: true }]
+            vec![FieldRow {
+                name: "at".into(),
+                value: "(3.0, 6.0)".into(),
+                set: true
+            }]
         );
         assert!(fields(&l, ObjectRef::new(Kind::Solid, 5)).is_empty());
     }
@@ -351,8 +392,15 @@ mod tests {
         for r in crate::editor::kinds::all_objects(&l) {
             for row in fields(&l, r) {
                 let mut again = l.clone();
-                apply(&mut again, &Op::SetField { object: r, field: row.name.clone(), value: row.value.clone() })
-                    .unwrap_or_else(|e| panic!("{} {}: {e}", r.name(), row.name));
+                apply(
+                    &mut again,
+                    &Op::SetField {
+                        object: r,
+                        field: row.name.clone(),
+                        value: row.value.clone(),
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{} {}: {e}", r.name(), row.name));
                 assert_eq!(again, l, "{} {}", r.name(), row.name);
             }
         }
@@ -362,7 +410,12 @@ mod tests {
     fn set_field_sets_and_undoes() {
         let mut doc = Document::new(level());
         let before = doc.level.clone();
-        doc.apply(&Op::SetField { object: solid(), field: "hookable".into(), value: "false".into() }).unwrap();
+        doc.apply(&Op::SetField {
+            object: solid(),
+            field: "hookable".into(),
+            value: "false".into(),
+        })
+        .unwrap();
         assert!(!doc.level.solids[0].hookable);
         let after = doc.level.clone();
         doc.undo();
@@ -370,31 +423,110 @@ mod tests {
         doc.redo();
         assert_eq!(doc.level, after);
         // An optional field written bare, and cleared again.
-        doc.apply(&Op::SetField { object: ObjectRef::new(Kind::Cloth, 0), field: "tears_at_stretch".into(), value: "1.5".into() }).unwrap();
+        doc.apply(&Op::SetField {
+            object: ObjectRef::new(Kind::Cloth, 0),
+            field: "tears_at_stretch".into(),
+            value: "1.5".into(),
+        })
+        .unwrap();
         assert_eq!(doc.level.cloths[0].tears_at_stretch, Some(1.5));
-        doc.apply(&Op::SetField { object: ObjectRef::new(Kind::Cloth, 0), field: "tears_at_stretch".into(), value: " ".into() }).unwrap();
+        doc.apply(&Op::SetField {
+            object: ObjectRef::new(Kind::Cloth, 0),
+            field: "tears_at_stretch".into(),
+            value: " ".into(),
+        })
+        .unwrap();
         assert_eq!(doc.level.cloths[0].tears_at_stretch, None);
-        doc.apply(&Op::SetField { object: ObjectRef::new(Kind::Hazard, 0), field: "shape".into(), value: "Circle(center: (2.0, 2.0), radius: 1.0)".into() }).unwrap();
-        assert_eq!(doc.level.hazards[0].0, crate::sim::level::ShapeDef::Circle { center: P(2.0, 2.0), radius: 1.0 });
+        doc.apply(&Op::SetField {
+            object: ObjectRef::new(Kind::Hazard, 0),
+            field: "shape".into(),
+            value: "Circle(center: (2.0, 2.0), radius: 1.0)".into(),
+        })
+        .unwrap();
+        assert_eq!(
+            doc.level.hazards[0].0,
+            crate::sim::level::ShapeDef::Circle {
+                center: P(2.0, 2.0),
+                radius: 1.0
+            }
+        );
     }
 
     #[test]
     fn a_bad_value_names_the_field_and_column() {
         let mut l = level();
         let before = l.clone();
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "hookable".into(), value: "maybe".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "hookable".into(),
+                value: "maybe".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.starts_with("solids[0]: hookable: column 1: "), "{e}");
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "shape".into(), value: "Box(center: (0.0, x), half_extents: (1.0, 1.0))".into() }).unwrap_err();
-        assert!(e.0.starts_with("solids[0]: shape: column 18: "), "{e}");
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "shape".into(), value: "Box(center: (0.0, 1.0)".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "shape".into(),
+                value: "Box(center: (0.0, x), half_extents: (1.0, 1.0))".into(),
+            },
+        )
+        .unwrap_err();
+        assert!(e.0.starts_with("solids[0]: shape: column 19: "), "{e}");
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "shape".into(),
+                value: "Box(center: (0.0, 1.0)".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.contains("shape: "), "{e}");
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "colour".into(), value: "1".into() }).unwrap_err();
-        assert!(e.0.contains("no field \"colour\"") && e.0.contains("id, shape, hookable"), "{e}");
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "hookable".into(), value: "true), id: (\"b\"".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "colour".into(),
+                value: "1".into(),
+            },
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("no field \"colour\"") && e.0.contains("id, shape, hookable"),
+            "{e}"
+        );
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "hookable".into(),
+                value: "true), id: (\"b\"".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.contains("one RON value"), "{e}");
-        let e = apply(&mut l, &Op::SetField { object: solid(), field: "shape".into(), value: "".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "shape".into(),
+                value: "".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.contains("shape"), "{e}");
-        let e = apply(&mut l, &Op::ReplaceObject { object: solid(), ron: "(shape: Nope)".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::ReplaceObject {
+                object: solid(),
+                ron: "(shape: Nope)".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.starts_with("solids[0]: column "), "{e}");
         assert_eq!(l, before);
     }
@@ -405,22 +537,92 @@ mod tests {
         let rows = level_fields(&l);
         let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, LEVEL_FIELDS.to_vec());
-        assert_eq!(rows[0], FieldRow { name: "name".into(), value: "\"t\"".into(), set: true });
-        assert_eq!(rows[2], FieldRow { name: "max_rope_length_m".into(), value: "None".into(), set: false });
-        assert_eq!(rows[3], FieldRow { name: "view_height_m".into(), value: "20.0".into(), set: true });
-        assert_eq!(rows[4], FieldRow { name: "kill_y_m".into(), value: "-50.0".into(), set: false });
-        apply(&mut l, &Op::SetLevel { field: "max_rope_length_m".into(), value: "10.0".into() }).unwrap();
+        assert_eq!(
+            rows[0],
+            FieldRow {
+                name: "name".into(),
+                value: "\"t\"".into(),
+                set: true
+            }
+        );
+        assert_eq!(
+            rows[2],
+            FieldRow {
+                name: "max_rope_length_m".into(),
+                value: "None".into(),
+                set: false
+            }
+        );
+        assert_eq!(
+            rows[3],
+            FieldRow {
+                name: "view_height_m".into(),
+                value: "20.0".into(),
+                set: true
+            }
+        );
+        assert_eq!(
+            rows[4],
+            FieldRow {
+                name: "kill_y_m".into(),
+                value: "-50.0".into(),
+                set: false
+            }
+        );
+        apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "max_rope_length_m".into(),
+                value: "10.0".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.max_rope_length_m, Some(10.0));
-        apply(&mut l, &Op::SetLevel { field: "fragile_rope".into(), value: "(breaks_at_n: 5000.0)".into() }).unwrap();
+        apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "fragile_rope".into(),
+                value: "(breaks_at_n: 5000.0)".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.fragile_rope.as_ref().unwrap().breaks_at_n, 5000.0);
-        apply(&mut l, &Op::SetLevel { field: "view_height_m".into(), value: "".into() }).unwrap();
+        apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "view_height_m".into(),
+                value: "".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.view_height_m, 18.0);
-        apply(&mut l, &Op::SetLevel { field: "name".into(), value: "\"Renamed\"".into() }).unwrap();
+        apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "name".into(),
+                value: "\"Renamed\"".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.name, "Renamed");
         assert_eq!(l.solids.len(), 1, "the objects stay");
-        let e = apply(&mut l, &Op::SetLevel { field: "solids".into(), value: "[]".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "solids".into(),
+                value: "[]".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.contains("no field"), "{e}");
-        let e = apply(&mut l, &Op::SetLevel { field: "kill_y_m".into(), value: "-1x".into() }).unwrap_err();
+        let e = apply(
+            &mut l,
+            &Op::SetLevel {
+                field: "kill_y_m".into(),
+                value: "-1x".into(),
+            },
+        )
+        .unwrap_err();
         assert!(e.0.starts_with("kill_y_m: column "), "{e}");
     }
 }

@@ -19,7 +19,12 @@ pub fn to_ron(level: &LevelDef) -> String {
     let head_entries: Vec<(String, String)> = text::entries(&head)
         .into_iter()
         .filter(|e| e.depth == 1)
-        .map(|e| (head[e.name.clone()].to_string(), head[e.value.clone()].to_string()))
+        .map(|e| {
+            (
+                head[e.name.clone()].to_string(),
+                head[e.value.clone()].to_string(),
+            )
+        })
         .collect();
     let mut out = format!("{HEADER_COMMENT}\nLevel(\n");
     let field = |out: &mut String, name: &str, value: &str| {
@@ -129,8 +134,7 @@ Level(
             at: crate::sim::level::P(1.0e-7, 123456.79),
             text: "a: (b), \"c\" // not a comment".into(),
         });
-        let back: LevelDef =
-            crate::sim::level::RonError::parse(&to_ron(&level), "t").unwrap();
+        let back: LevelDef = crate::sim::level::RonError::parse(&to_ron(&level), "t").unwrap();
         assert_eq!(back, level);
     }
 }

@@ -134,7 +134,12 @@ fn box_corners(center: P, half: P, deg: f32) -> [Vec2; 4] {
 }
 
 fn rect_corners(min: P, max: P) -> [Vec2; 4] {
-    [v(min.0, min.1), v(max.0, min.1), v(max.0, max.1), v(min.0, max.1)]
+    [
+        v(min.0, min.1),
+        v(max.0, min.1),
+        v(max.0, max.1),
+        v(min.0, max.1),
+    ]
 }
 
 pub fn shape_bounds(shape: &ShapeDef) -> (Vec2, Vec2) {
@@ -181,8 +186,8 @@ pub fn shape_contains(shape: &ShapeDef, at: Vec2, tolerance_m: f32) -> bool {
             let edges = || (0..n).map(|i| (points[i].v(), points[(i + 1) % n].v()));
             // Inside a convex outline of either winding: on the same side of every edge.
             let sides: Vec<f32> = edges().map(|(a, b)| (b - a).perp_dot(at - a)).collect();
-            let inside = n >= 3
-                && (sides.iter().all(|s| *s >= 0.0) || sides.iter().all(|s| *s <= 0.0));
+            let inside =
+                n >= 3 && (sides.iter().all(|s| *s >= 0.0) || sides.iter().all(|s| *s <= 0.0));
             inside || edges().any(|(a, b)| segment_distance(at, a, b) <= tolerance_m)
         }
     }
@@ -199,7 +204,11 @@ fn shape_handles(shape: &ShapeDef, out: &mut Vec<Handle>) {
                 .into_iter()
                 .enumerate()
             {
-                out.push(handle(HandleId::Corner(i as u8), corner, HandleRole::Resize));
+                out.push(handle(
+                    HandleId::Corner(i as u8),
+                    corner,
+                    HandleRole::Resize,
+                ));
             }
             let up = v(0.0, half_extents.1.abs() + ROTATE_HANDLE_GAP_M);
             out.push(handle(
@@ -318,7 +327,11 @@ fn set_rect_corner(min: &mut P, max: &mut P, i: u8, to: Vec2) -> Result<(), Stri
 
 fn rect_handles(min: P, max: P, out: &mut Vec<Handle>) {
     for (i, corner) in rect_corners(min, max).into_iter().enumerate() {
-        out.push(handle(HandleId::Corner(i as u8), corner, HandleRole::Resize));
+        out.push(handle(
+            HandleId::Corner(i as u8),
+            corner,
+            HandleRole::Resize,
+        ));
     }
 }
 
@@ -354,7 +367,10 @@ fn cloth_particle(cloth: &ClothDef, column: u32, row: u32) -> Vec2 {
 
 /// A cloth's particle grid hangs down from `top_left` (rows go down, sim/cloth.rs).
 fn cloth_bounds(cloth: &ClothDef) -> (Vec2, Vec2) {
-    let last = (cloth.columns.saturating_sub(1), cloth.rows.saturating_sub(1));
+    let last = (
+        cloth.columns.saturating_sub(1),
+        cloth.rows.saturating_sub(1),
+    );
     bounds_of([cloth.top_left.v(), cloth_particle(cloth, last.0, last.1)])
 }
 
@@ -414,8 +430,9 @@ fn in_bounds(b: (Vec2, Vec2), at: Vec2, tolerance_m: f32) -> bool {
 /// Whether `at` is on the object (within `tolerance_m`).
 pub fn object_hit(object: &Object, at: Vec2, tolerance_m: f32) -> bool {
     let near = |q: Vec2, r: f32| at.distance(q) <= r + tolerance_m;
-    let on_rope =
-        |top: Vec2, len: f32| segment_distance(at, top, top - v(0.0, len)) <= tolerance_m + ROPE_HALF_WIDTH_M;
+    let on_rope = |top: Vec2, len: f32| {
+        segment_distance(at, top, top - v(0.0, len)) <= tolerance_m + ROPE_HALF_WIDTH_M
+    };
     match object {
         Object::Goal(_)
         | Object::Checkpoint(_)
@@ -506,9 +523,8 @@ pub fn objects_in_rect(level: &LevelDef, min: Vec2, max: Vec2) -> Vec<ObjectRef>
     all_objects(level)
         .into_iter()
         .filter(|&r| {
-            bounds(level, r).is_some_and(|(a, b)| {
-                a.x >= lo.x && a.y >= lo.y && b.x <= hi.x && b.y <= hi.y
-            })
+            bounds(level, r)
+                .is_some_and(|(a, b)| a.x >= lo.x && a.y >= lo.y && b.x <= hi.x && b.y <= hi.y)
         })
         .collect()
 }
@@ -586,7 +602,11 @@ pub fn object_handles(object: &Object) -> Vec<Handle> {
             ));
             if let PinsDef::At(pins) = &d.pins {
                 for (k, &(c, r)) in pins.iter().enumerate() {
-                    out.push(handle(HandleId::Pin(k), cloth_particle(d, c, r), HandleRole::Pin));
+                    out.push(handle(
+                        HandleId::Pin(k),
+                        cloth_particle(d, c, r),
+                        HandleRole::Pin,
+                    ));
                 }
             }
         }
@@ -640,9 +660,7 @@ pub fn set_object_handle(object: &mut Object, id: HandleId, to: Vec2) -> Result<
             match id {
                 HandleId::MinLength => d.min_length_m = len,
                 HandleId::MaxLength => d.max_length_m = len,
-                HandleId::StartLength if d.start_length_m.is_some() => {
-                    d.start_length_m = Some(len)
-                }
+                HandleId::StartLength if d.start_length_m.is_some() => d.start_length_m = Some(len),
                 _ => return Err(no_handle(id)),
             }
             Ok(())
@@ -685,7 +703,8 @@ fn set_cloth_handle(d: &mut ClothDef, id: HandleId, to: Vec2) -> Result<(), Stri
     let (across, down) = (steps.x.round(), (-steps.y).round());
     match id {
         HandleId::ClothSize => {
-            let side = |n: f32| (n + 1.0).clamp(MIN_CLOTH_SIDE as f32, MAX_CLOTH_SIDE as f32) as u32;
+            let side =
+                |n: f32| (n + 1.0).clamp(MIN_CLOTH_SIDE as f32, MAX_CLOTH_SIDE as f32) as u32;
             d.columns = side(across);
             d.rows = side(down);
             Ok(())
@@ -694,7 +713,8 @@ fn set_cloth_handle(d: &mut ClothDef, id: HandleId, to: Vec2) -> Result<(), Stri
             let (columns, rows) = (d.columns, d.rows);
             match &mut d.pins {
                 PinsDef::At(pins) if k < pins.len() => {
-                    let cell = |n: f32, count: u32| n.clamp(0.0, count.saturating_sub(1) as f32) as u32;
+                    let cell =
+                        |n: f32, count: u32| n.clamp(0.0, count.saturating_sub(1) as f32) as u32;
                     pins[k] = (cell(across, columns), cell(down, rows));
                     Ok(())
                 }
@@ -816,7 +836,10 @@ mod tests {
         assert_eq!(b(Kind::Sign, 0), (v(-1.5, 0.0), v(1.5, SIGN_HEIGHT_M)));
         // Drum at y 20, rope 5 m (start = max), weight of radius 0.5 below it.
         let winch = b(Kind::Winch, 0);
-        assert!(close(winch.0, v(-0.5, 14.0)) && close(winch.1, v(0.5, 20.15)), "{winch:?}");
+        assert!(
+            close(winch.0, v(-0.5, 14.0)) && close(winch.1, v(0.5, 20.15)),
+            "{winch:?}"
+        );
         assert_eq!(bounds(&l, ObjectRef::new(Kind::Solid, 1)), None);
     }
 
@@ -840,14 +863,26 @@ mod tests {
              grapple_points: [(1.0, 1.0)],
              wind: [(region: Box(center: (0.0, 0.0), half_extents: (30.0, 30.0)), direction_deg: 0.0, speed_m_per_s: 1.0)]",
         );
-        assert_eq!(pick(&l, v(1.1, 1.0), 0.1), Some(ObjectRef::new(Kind::Ring, 0)));
-        assert_eq!(pick(&l, v(5.0, 5.0), 0.1), Some(ObjectRef::new(Kind::Solid, 0)));
-        assert_eq!(pick(&l, v(20.0, 20.0), 0.1), Some(ObjectRef::new(Kind::Wind, 0)));
+        assert_eq!(
+            pick(&l, v(1.1, 1.0), 0.1),
+            Some(ObjectRef::new(Kind::Ring, 0))
+        );
+        assert_eq!(
+            pick(&l, v(5.0, 5.0), 0.1),
+            Some(ObjectRef::new(Kind::Solid, 0))
+        );
+        assert_eq!(
+            pick(&l, v(20.0, 20.0), 0.1),
+            Some(ObjectRef::new(Kind::Wind, 0))
+        );
         assert_eq!(pick(&l, v(21.5, 1.0), 0.1), Some(ObjectRef::GOAL));
         assert_eq!(pick(&l, v(100.0, 100.0), 0.1), None);
         assert_eq!(pick(&l, v(f32::NAN, 0.0), 0.1), None);
         // The tolerance reaches thin things.
-        assert_eq!(pick(&l, v(1.0, 1.5), 0.0), Some(ObjectRef::new(Kind::Solid, 0)));
+        assert_eq!(
+            pick(&l, v(1.0, 1.5), 0.0),
+            Some(ObjectRef::new(Kind::Solid, 0))
+        );
         assert!(pick_spawn(&l, v(0.1, 1.0), 0.2));
     }
 
@@ -875,7 +910,12 @@ mod tests {
         let opposite = before[0].pos;
         set_object_handle(&mut o, HandleId::Corner(2), v(5.0, 4.0)).unwrap();
         let after = object_handles(&o);
-        assert!(close(after[0].pos, opposite), "{:?} {:?}", after[0], opposite);
+        assert!(
+            close(after[0].pos, opposite),
+            "{:?} {:?}",
+            after[0],
+            opposite
+        );
         assert!(close(after[2].pos, v(5.0, 4.0)));
         assert!(set_object_handle(&mut o, HandleId::Radius, v(0.0, 0.0)).is_err());
         assert!(set_object_handle(&mut o, HandleId::Corner(9), v(0.0, 0.0)).is_err());

@@ -149,7 +149,12 @@ mod tests {
     }
 
     fn create(d: &mut Document, x: f32) -> ObjectRef {
-        d.apply(&Op::Create { kind: Kind::Ring, at: Vec2::new(x, 0.0) }).unwrap().selection[0]
+        d.apply(&Op::Create {
+            kind: Kind::Ring,
+            at: Vec2::new(x, 0.0),
+        })
+        .unwrap()
+        .selection[0]
     }
 
     #[test]
@@ -186,8 +191,14 @@ mod tests {
     #[test]
     fn a_failed_or_empty_op_records_nothing() {
         let mut d = doc();
-        assert!(d.apply(&Op::Delete(vec![ObjectRef::new(Kind::Solid, 0)])).is_err());
-        d.apply(&Op::Move { objects: vec![], delta: Vec2::ONE }).unwrap();
+        assert!(d
+            .apply(&Op::Delete(vec![ObjectRef::new(Kind::Solid, 0)]))
+            .is_err());
+        d.apply(&Op::Move {
+            objects: vec![],
+            delta: Vec2::ONE,
+        })
+        .unwrap();
         assert!(!d.can_undo());
     }
 
@@ -198,9 +209,18 @@ mod tests {
         let before = d.level.clone();
         d.begin_gesture();
         for _ in 0..30 {
-            d.apply(&Op::Move { objects: vec![r], delta: Vec2::new(0.1, 0.0) }).unwrap();
+            d.apply(&Op::Move {
+                objects: vec![r],
+                delta: Vec2::new(0.1, 0.0),
+            })
+            .unwrap();
         }
-        d.apply(&Op::SetHandle { object: r, handle: HandleId::Spawn, to: Vec2::new(4.0, 4.0) }).unwrap();
+        d.apply(&Op::SetHandle {
+            object: r,
+            handle: HandleId::Spawn,
+            to: Vec2::new(4.0, 4.0),
+        })
+        .unwrap();
         d.end_gesture();
         let after = d.level.clone();
         assert_eq!(d.undo_len(), 2);

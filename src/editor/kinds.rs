@@ -200,8 +200,20 @@ mod tests {
             r(Kind::Platform, 1)
         );
         assert_eq!(object_ref_from_issue("grapple_points[0]"), r(Kind::Ring, 0));
-        assert_eq!(object_ref_from_issue("cloths[2].pins[0]"), r(Kind::Cloth, 2));
-        for bad in ["spawn", "name", "solids", "solids[x]", "solids[1", "goal[0]", "", "nope[1]"] {
+        assert_eq!(
+            object_ref_from_issue("cloths[2].pins[0]"),
+            r(Kind::Cloth, 2)
+        );
+        for bad in [
+            "spawn",
+            "name",
+            "solids",
+            "solids[x]",
+            "solids[1",
+            "goal[0]",
+            "",
+            "nope[1]",
+        ] {
             assert_eq!(object_ref_from_issue(bad), None, "{bad}");
         }
     }

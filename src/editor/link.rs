@@ -60,9 +60,12 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let text = "Level(name: \"é\", spawn: (0.0, 1.0), goal: (min: (1.0, 1.0), max: (2.0, 2.0)))";
+        let text =
+            "Level(name: \"é\", spawn: (0.0, 1.0), goal: (min: (1.0, 1.0), max: (2.0, 2.0)))";
         let code = encode_link(text);
-        assert!(code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert!(code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         assert_eq!(decode_link(&code).unwrap(), text);
         assert_eq!(decode_link(&format!("#level={code}")).unwrap(), text);
         assert_eq!(decode_link(&format!("level={code}\n")).unwrap(), text);

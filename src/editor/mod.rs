@@ -23,8 +23,7 @@ mod text;
 pub use fields::{fields, level_fields, FieldRow};
 pub use format::to_ron;
 pub use geometry::{
-    bounds, handles, level_handles, objects_in_rect, pick, pick_spawn, Handle, HandleId,
-    HandleRole,
+    bounds, handles, level_handles, objects_in_rect, pick, pick_spawn, Handle, HandleId, HandleRole,
 };
 pub use history::Document;
 pub use kinds::{all_objects, object_ref_from_issue, Kind, ObjectRef};

@@ -38,7 +38,10 @@ pub enum Op {
         offset: Vec2,
     },
     /// Moves all of each object (a platform's path and pivot too).
-    Move { objects: Vec<ObjectRef>, delta: Vec2 },
+    Move {
+        objects: Vec<ObjectRef>,
+        delta: Vec2,
+    },
     /// Drags one handle of an object to `to`. `HandleId::Spawn` moves the spawn, whatever the
     /// object.
     SetHandle {
@@ -175,7 +178,11 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
         Op::Duplicate { objects, offset } => {
             finite("the offset", *offset)?;
             let refs = existing(level, objects)?;
-            let copies: Vec<ObjectRef> = refs.iter().copied().filter(|r| !r.kind.is_single()).collect();
+            let copies: Vec<ObjectRef> = refs
+                .iter()
+                .copied()
+                .filter(|r| !r.kind.is_single())
+                .collect();
             if copies.is_empty() && !refs.is_empty() {
                 return err("the goal cannot be duplicated: a level has one");
             }
@@ -495,7 +502,13 @@ mod tests {
     fn every_template_is_a_valid_object_centred_where_asked() {
         for kind in Kind::ALL {
             let mut l = level();
-            let result = apply(&mut l, &Op::Create { kind, at: Vec2::new(40.0, 30.0) });
+            let result = apply(
+                &mut l,
+                &Op::Create {
+                    kind,
+                    at: Vec2::new(40.0, 30.0),
+                },
+            );
             if kind == Kind::Goal {
                 assert!(result.is_err());
                 assert_eq!(l, level());
@@ -506,7 +519,10 @@ mod tests {
             assert_eq!(made[0].kind, kind);
             let (lo, hi) = bounds(&l, made[0]).unwrap();
             let center = (lo + hi) * 0.5;
-            assert!(center.distance(Vec2::new(40.0, 30.0)) < 1e-3, "{kind:?} at {center}");
+            assert!(
+                center.distance(Vec2::new(40.0, 30.0)) < 1e-3,
+                "{kind:?} at {center}"
+            );
             assert_eq!(l.issues(), vec![], "{kind:?}");
         }
     }
@@ -515,7 +531,14 @@ mod tests {
     fn two_new_switches_get_different_ids() {
         let mut l = level();
         for _ in 0..3 {
-            apply(&mut l, &Op::Create { kind: Kind::Switch, at: Vec2::ZERO }).unwrap();
+            apply(
+                &mut l,
+                &Op::Create {
+                    kind: Kind::Switch,
+                    at: Vec2::ZERO,
+                },
+            )
+            .unwrap();
         }
         let ids: Vec<&str> = l.switches.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, vec!["plate", "switch", "switch-2", "switch-3"]);
@@ -542,12 +565,33 @@ mod tests {
         let before = l.clone();
         for op in [
             Op::Delete(vec![r(Kind::Solid, 0), r(Kind::Solid, 7)]),
-            Op::Move { objects: vec![r(Kind::Ring, 1)], delta: Vec2::ONE },
-            Op::Duplicate { objects: vec![r(Kind::Vine, 0)], offset: Vec2::ONE },
-            Op::SetHandle { object: r(Kind::Solid, 9), handle: HandleId::Radius, to: Vec2::ONE },
-            Op::Rotate { objects: vec![r(Kind::Sign, 0)], about: Vec2::ZERO, deg: 10.0 },
-            Op::SetField { object: r(Kind::Cloth, 0), field: "rows".into(), value: "3".into() },
-            Op::ReplaceObject { object: ObjectRef::new(Kind::Goal, 1), ron: "(min: (0.0, 0.0), max: (1.0, 1.0))".into() },
+            Op::Move {
+                objects: vec![r(Kind::Ring, 1)],
+                delta: Vec2::ONE,
+            },
+            Op::Duplicate {
+                objects: vec![r(Kind::Vine, 0)],
+                offset: Vec2::ONE,
+            },
+            Op::SetHandle {
+                object: r(Kind::Solid, 9),
+                handle: HandleId::Radius,
+                to: Vec2::ONE,
+            },
+            Op::Rotate {
+                objects: vec![r(Kind::Sign, 0)],
+                about: Vec2::ZERO,
+                deg: 10.0,
+            },
+            Op::SetField {
+                object: r(Kind::Cloth, 0),
+                field: "rows".into(),
+                value: "3".into(),
+            },
+            Op::ReplaceObject {
+                object: ObjectRef::new(Kind::Goal, 1),
+                ron: "(min: (0.0, 0.0), max: (1.0, 1.0))".into(),
+            },
         ] {
             let e = apply(&mut l, &op).unwrap_err();
             assert!(e.0.contains("does not exist"), "{op:?}: {e}");
@@ -562,18 +606,44 @@ mod tests {
         let nan = Vec2::new(f32::NAN, 0.0);
         let huge = Vec2::new(f32::MAX, 0.0);
         for op in [
-            Op::Create { kind: Kind::Solid, at: nan },
-            Op::Move { objects: vec![r(Kind::Solid, 0)], delta: nan },
-            // Finite itself, but the sum overflows to infinity.
-            Op::Move { objects: vec![r(Kind::Solid, 0)], delta: huge },
-            Op::MoveSpawn { to: Vec2::new(0.0, f32::INFINITY) },
-            Op::Rotate { objects: vec![r(Kind::Solid, 0)], about: Vec2::ZERO, deg: f32::NAN },
-            Op::SetField { object: r(Kind::Ring, 0), field: "at".into(), value: "(inf, 1.0)".into() },
-            Op::SetLevel { field: "kill_y_m".into(), value: "NaN".into() },
+            Op::Create {
+                kind: Kind::Solid,
+                at: nan,
+            },
+            Op::Move {
+                objects: vec![r(Kind::Solid, 0)],
+                delta: nan,
+            },
+            Op::MoveSpawn {
+                to: Vec2::new(0.0, f32::INFINITY),
+            },
+            Op::Rotate {
+                objects: vec![r(Kind::Solid, 0)],
+                about: Vec2::ZERO,
+                deg: f32::NAN,
+            },
+            Op::SetField {
+                object: r(Kind::Ring, 0),
+                field: "at".into(),
+                value: "(inf, 1.0)".into(),
+            },
+            Op::SetLevel {
+                field: "kill_y_m".into(),
+                value: "NaN".into(),
+            },
         ] {
             assert!(apply(&mut l, &op).is_err(), "{op:?}");
             assert_eq!(l, before, "{op:?}");
         }
+        // Finite itself, but the second sum overflows to infinity.
+        let far = Op::Move {
+            objects: vec![r(Kind::Solid, 0)],
+            delta: huge,
+        };
+        apply(&mut l, &far).unwrap();
+        let moved = l.clone();
+        assert!(apply(&mut l, &far).unwrap_err().0.contains("not finite"));
+        assert_eq!(l, moved);
     }
 
     #[test]
@@ -582,7 +652,12 @@ mod tests {
         let applied = apply(
             &mut l,
             &Op::Duplicate {
-                objects: vec![r(Kind::Solid, 1), r(Kind::Switch, 0), r(Kind::Winch, 0), r(Kind::Solid, 1)],
+                objects: vec![
+                    r(Kind::Solid, 1),
+                    r(Kind::Switch, 0),
+                    r(Kind::Winch, 0),
+                    r(Kind::Solid, 1),
+                ],
                 offset: Vec2::new(1.0, 0.0),
             },
         )
@@ -598,7 +673,14 @@ mod tests {
         assert_eq!(l.winches[0].drive, DriveDef::Switch("plate".into()));
         assert_eq!(l.winches[1].at, P(7.0, 12.0));
         // Again: the next free number.
-        apply(&mut l, &Op::Duplicate { objects: vec![r(Kind::Solid, 2)], offset: Vec2::ZERO }).unwrap();
+        apply(
+            &mut l,
+            &Op::Duplicate {
+                objects: vec![r(Kind::Solid, 2)],
+                offset: Vec2::ZERO,
+            },
+        )
+        .unwrap();
         assert_eq!(l.solids[3].id.as_deref(), Some("lift-3"));
         assert_eq!(l.issues(), vec![]);
     }
@@ -617,13 +699,22 @@ mod tests {
     #[test]
     fn moving_a_platform_moves_its_path() {
         let mut l = level();
-        apply(&mut l, &Op::Move { objects: vec![r(Kind::Platform, 0)], delta: Vec2::new(1.0, 2.0) })
-            .unwrap();
+        apply(
+            &mut l,
+            &Op::Move {
+                objects: vec![r(Kind::Platform, 0)],
+                delta: Vec2::new(1.0, 2.0),
+            },
+        )
+        .unwrap();
         match &l.platforms[0].motion {
             MotionDef::Path { points, .. } => assert_eq!(points, &vec![P(3.0, 5.0), P(11.0, 5.0)]),
             _ => unreachable!(),
         }
-        assert_eq!(bounds(&l, r(Kind::Platform, 0)).unwrap().0, Vec2::new(1.0, 4.7));
+        assert_eq!(
+            bounds(&l, r(Kind::Platform, 0)).unwrap().0,
+            Vec2::new(1.0, 4.7)
+        );
     }
 
     #[test]
@@ -639,7 +730,11 @@ mod tests {
         )
         .unwrap();
         match &l.solids[0].shape {
-            ShapeDef::Box { center, rotation_deg, .. } => {
+            ShapeDef::Box {
+                center,
+                rotation_deg,
+                ..
+            } => {
                 assert!((center.0 - 1.0).abs() < 1e-5 && center.1.abs() < 1e-5);
                 assert_eq!(*rotation_deg, 90.0);
             }
@@ -647,21 +742,69 @@ mod tests {
         }
         // The goal (centre (21.5, 1.5)) moves to (-1.5, 21.5), still 3 × 3.
         let g = l.goal;
-        assert!((g.min.0 + 3.0).abs() < 1e-4 && (g.max.1 - 23.0).abs() < 1e-4, "{g:?}");
+        assert!(
+            (g.min.0 + 3.0).abs() < 1e-4 && (g.max.1 - 23.0).abs() < 1e-4,
+            "{g:?}"
+        );
     }
 
     #[test]
     fn set_handle_and_spawn() {
         let mut l = level();
-        apply(&mut l, &Op::SetHandle { object: r(Kind::Solid, 1), handle: HandleId::Radius, to: Vec2::new(5.0, 8.0) }).unwrap();
-        assert_eq!(l.solids[1].shape, ShapeDef::Circle { center: P(5.0, 5.0), radius: 3.0 });
-        apply(&mut l, &Op::SetHandle { object: r(Kind::Platform, 0), handle: HandleId::Waypoint(1), to: Vec2::new(12.0, 3.0) }).unwrap();
-        assert!(matches!(&l.platforms[0].motion, MotionDef::Path { points, .. } if points[1] == P(12.0, 3.0)));
-        apply(&mut l, &Op::SetHandle { object: ObjectRef::GOAL, handle: HandleId::Spawn, to: Vec2::new(2.0, 2.0) }).unwrap();
+        apply(
+            &mut l,
+            &Op::SetHandle {
+                object: r(Kind::Solid, 1),
+                handle: HandleId::Radius,
+                to: Vec2::new(5.0, 8.0),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            l.solids[1].shape,
+            ShapeDef::Circle {
+                center: P(5.0, 5.0),
+                radius: 3.0
+            }
+        );
+        apply(
+            &mut l,
+            &Op::SetHandle {
+                object: r(Kind::Platform, 0),
+                handle: HandleId::Waypoint(1),
+                to: Vec2::new(12.0, 3.0),
+            },
+        )
+        .unwrap();
+        assert!(
+            matches!(&l.platforms[0].motion, MotionDef::Path { points, .. } if points[1] == P(12.0, 3.0))
+        );
+        apply(
+            &mut l,
+            &Op::SetHandle {
+                object: ObjectRef::GOAL,
+                handle: HandleId::Spawn,
+                to: Vec2::new(2.0, 2.0),
+            },
+        )
+        .unwrap();
         assert_eq!(l.spawn, P(2.0, 2.0));
-        apply(&mut l, &Op::MoveSpawn { to: Vec2::new(-1.0, 3.0) }).unwrap();
+        apply(
+            &mut l,
+            &Op::MoveSpawn {
+                to: Vec2::new(-1.0, 3.0),
+            },
+        )
+        .unwrap();
         assert_eq!(l.spawn, P(-1.0, 3.0));
-        let e = apply(&mut l, &Op::SetHandle { object: r(Kind::Ring, 0), handle: HandleId::Radius, to: Vec2::ZERO });
+        let e = apply(
+            &mut l,
+            &Op::SetHandle {
+                object: r(Kind::Ring, 0),
+                handle: HandleId::Radius,
+                to: Vec2::ZERO,
+            },
+        );
         assert!(e.unwrap_err().0.contains("no handle"));
     }
 
@@ -669,12 +812,32 @@ mod tests {
     fn ids_stay_unique_when_set_by_hand() {
         let mut l = level();
         let before = l.clone();
-        let e = apply(&mut l, &Op::SetField { object: r(Kind::Solid, 0), field: "id".into(), value: "\"plate\"".into() });
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: r(Kind::Solid, 0),
+                field: "id".into(),
+                value: "\"plate\"".into(),
+            },
+        );
         assert!(e.unwrap_err().0.contains("already used"));
-        let e = apply(&mut l, &Op::ReplaceObject { object: r(Kind::Switch, 0), ron: "(id: \"lift\", min: (0.0, 0.0), max: (1.0, 1.0))".into() });
+        let e = apply(
+            &mut l,
+            &Op::ReplaceObject {
+                object: r(Kind::Switch, 0),
+                ron: "(id: \"lift\", min: (0.0, 0.0), max: (1.0, 1.0))".into(),
+            },
+        );
         assert!(e.unwrap_err().0.contains("already used"));
         assert_eq!(l, before);
-        apply(&mut l, &Op::ReplaceObject { object: r(Kind::Switch, 0), ron: "(id: \"plate\", min: (0.0, 0.0), max: (1.0, 1.0))".into() }).unwrap();
+        apply(
+            &mut l,
+            &Op::ReplaceObject {
+                object: r(Kind::Switch, 0),
+                ron: "(id: \"plate\", min: (0.0, 0.0), max: (1.0, 1.0))".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.switches[0].min, P(0.0, 0.0));
     }
 
@@ -682,8 +845,22 @@ mod tests {
     fn refs_shift_after_a_delete() {
         let deleted = [r(Kind::Solid, 1), r(Kind::Solid, 3)];
         assert_eq!(
-            refs_after_delete(&deleted, &[r(Kind::Solid, 0), r(Kind::Solid, 1), r(Kind::Solid, 4), r(Kind::Ring, 2), ObjectRef::GOAL]),
-            vec![r(Kind::Solid, 0), r(Kind::Solid, 2), r(Kind::Ring, 2), ObjectRef::GOAL]
+            refs_after_delete(
+                &deleted,
+                &[
+                    r(Kind::Solid, 0),
+                    r(Kind::Solid, 1),
+                    r(Kind::Solid, 4),
+                    r(Kind::Ring, 2),
+                    ObjectRef::GOAL
+                ]
+            ),
+            vec![
+                r(Kind::Solid, 0),
+                r(Kind::Solid, 2),
+                r(Kind::Ring, 2),
+                ObjectRef::GOAL
+            ]
         );
     }
 }

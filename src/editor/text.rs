@@ -153,8 +153,8 @@ pub fn entries(text: &str) -> Vec<Entry> {
 /// `text` without `entry` and the `, ` that joined it to its neighbour.
 fn without(text: &str, entry: &Entry) -> String {
     let rest = &text[entry.whole.end..];
-    if rest.starts_with(", ") {
-        format!("{}{}", &text[..entry.whole.start], &rest[2..])
+    if let Some(after) = rest.strip_prefix(", ") {
+        format!("{}{}", &text[..entry.whole.start], after)
     } else if text[..entry.whole.start].ends_with(", ") {
         format!("{}{}", &text[..entry.whole.start - 2], rest)
     } else {
@@ -251,9 +251,11 @@ mod tests {
 
     #[test]
     fn compact_writes_the_authors_style() {
-        let solid: SolidDef =
-            RonError::parse("(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0)))", "t")
-                .unwrap();
+        let solid: SolidDef = RonError::parse(
+            "(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0)))",
+            "t",
+        )
+        .unwrap();
         assert_eq!(
             compact(&solid),
             "(shape: Box(center: (0.0, -1.0), half_extents: (30.0, 1.0), rotation_deg: 0.0), hookable: true)"
