@@ -246,3 +246,64 @@ fn random_edits_undone_give_the_level_back() {
         )
         .unwrap();
 }
+
+#[test]
+fn the_editor_model_stays_pure() {
+    let dir = common::root().join("src/editor");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = common::read(&path);
+        for word in [
+            "macroquad",
+            "rodio",
+            "std::fs",
+            "std::time",
+            "std::io",
+            "std::env",
+            "Instant",
+            "SystemTime",
+            "crate::app",
+        ] {
+            assert!(!text.contains(word), "{}: uses {word}", path.display());
+        }
+        files += 1;
+    }
+    assert!(files >= 8);
+}
+
+#[test]
+fn a_level_at_its_limits_saves_and_edits_quickly() {
+    use tether::sim::level::{ShapeDef, SolidDef, P};
+    let mut level = LevelDef::empty("Big");
+    for i in 0..tether::sim::level::MAX_SOLIDS {
+        level.solids.push(SolidDef {
+            id: Some(format!("s{i}")),
+            shape: ShapeDef::Box {
+                center: P(i as f32 * 0.5, (i % 7) as f32),
+                half_extents: P(0.2, 0.1),
+                rotation_deg: (i % 3) as f32 * 10.0,
+            },
+            hookable: i % 2 == 0,
+        });
+    }
+    let start = std::time::Instant::now();
+    let text = to_ron(&level);
+    let save_s = start.elapsed().as_secs_f32();
+    assert_eq!(LevelDef::from_ron(&text, "big.ron").unwrap(), level);
+    assert!(save_s < 2.0, "saving took {save_s} s");
+    let mut doc = Document::new(level);
+    let start = std::time::Instant::now();
+    doc.begin_gesture();
+    for _ in 0..100 {
+        doc.apply(&Op::Move {
+            objects: vec![ObjectRef::new(Kind::Solid, 1999)],
+            delta: Vec2::new(0.01, 0.0),
+        })
+        .unwrap();
+    }
+    doc.end_gesture();
+    let drag_s = start.elapsed().as_secs_f32();
+    assert!(drag_s < 2.0, "100 drag steps took {drag_s} s");
+    assert_eq!(doc.undo_len(), 1);
+}

@@ -155,6 +155,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             let r = object
                 .push(level)
                 .ok_or_else(|| OpError(format!("a {} cannot be created", kind.label())))?;
+            check_list_sizes(level)?;
             Ok(changed(vec![r]))
         }
         Op::Delete(objects) => {
@@ -209,6 +210,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
                 }
                 selection.extend(object.push(level));
             }
+            check_list_sizes(level)?;
             Ok(changed(selection))
         }
         Op::Move { objects, delta } => {
@@ -278,6 +280,20 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             Ok((Applied { selection: vec![] }, vec![None]))
         }
     }
+}
+
+/// Adding objects stops at each list's limit (`LevelDef::object_lists`), so the editor never
+/// makes a level the game refuses for its size.
+fn check_list_sizes(level: &LevelDef) -> Result<(), OpError> {
+    for list in level.object_lists() {
+        if list.items.len() > list.max_count {
+            return err(format!(
+                "a level holds at most {} {}",
+                list.max_count, list.field
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every object (or the level's fields) an operation changed must hold finite numbers only,
@@ -525,6 +541,31 @@ mod tests {
             );
             assert_eq!(l.issues(), vec![], "{kind:?}");
         }
+    }
+
+    #[test]
+    fn lists_stop_at_their_limit() {
+        let mut l = level();
+        l.grapple_points = vec![RingDef(P(0.0, 0.0)); crate::sim::level::MAX_GRAPPLE_POINTS];
+        let before = l.clone();
+        let e = apply(
+            &mut l,
+            &Op::Create {
+                kind: Kind::Ring,
+                at: Vec2::ZERO,
+            },
+        )
+        .unwrap_err();
+        assert!(e.0.contains("at most 500 grapple_points"), "{e}");
+        let e = apply(
+            &mut l,
+            &Op::Duplicate {
+                objects: vec![r(Kind::Ring, 0)],
+                offset: Vec2::ONE,
+            },
+        );
+        assert!(e.is_err());
+        assert_eq!(l, before);
     }
 
     #[test]
