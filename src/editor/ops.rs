@@ -78,6 +78,9 @@ pub struct Applied {
     /// is left of the selection (the goal, if it was in it). Indices are those of the level
     /// after the operation.
     pub selection: Vec<ObjectRef>,
+    /// True when the op changed no object (the level's fields, the spawn): the selection the
+    /// UI holds is still good, and `selection` is empty.
+    pub selection_unchanged: bool,
 }
 
 /// Why an operation was refused (the level is unchanged).
@@ -138,13 +141,27 @@ fn finite(what: &str, v: Vec2) -> Result<(), OpError> {
     }
 }
 
+/// What an op that changed only the level's own fields leaves selected: what was.
+fn level_only() -> Applied {
+    Applied {
+        selection: vec![],
+        selection_unchanged: true,
+    }
+}
+
 /// `None` in the touched list stands for the level's own fields.
 type Touched = Vec<Option<ObjectRef>>;
 
 fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError> {
     let changed = |refs: Vec<ObjectRef>| {
         let touched = refs.iter().copied().map(Some).collect();
-        (Applied { selection: refs }, touched)
+        (
+            Applied {
+                selection: refs,
+                selection_unchanged: false,
+            },
+            touched,
+        )
     };
     match op {
         Op::Create { kind, at } => {
@@ -174,7 +191,13 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             } else {
                 vec![]
             };
-            Ok((Applied { selection }, vec![]))
+            Ok((
+                Applied {
+                    selection,
+                    selection_unchanged: false,
+                },
+                vec![],
+            ))
         }
         Op::Duplicate { objects, offset } => {
             finite("the offset", *offset)?;
@@ -227,7 +250,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             finite("the handle's place", *to)?;
             if *handle == HandleId::Spawn {
                 level.spawn = P(to.x, to.y);
-                return Ok((Applied { selection: vec![] }, vec![None]));
+                return Ok((level_only(), vec![None]));
             }
             let mut def = get(level, *object)?;
             geometry::set_object_handle(&mut def, *handle, *to)
@@ -272,12 +295,12 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
         }
         Op::SetLevel { field, value } => {
             fields::set_level_field(level, field, value).map_err(OpError)?;
-            Ok((Applied { selection: vec![] }, vec![None]))
+            Ok((level_only(), vec![None]))
         }
         Op::MoveSpawn { to } => {
             finite("the spawn", *to)?;
             level.spawn = P(to.x, to.y);
-            Ok((Applied { selection: vec![] }, vec![None]))
+            Ok((level_only(), vec![None]))
         }
     }
 }
@@ -838,6 +861,18 @@ mod tests {
         )
         .unwrap();
         assert_eq!(l.spawn, P(-1.0, 3.0));
+        let kept = apply(&mut l, &Op::MoveSpawn { to: Vec2::ZERO }).unwrap();
+        assert!(kept.selection_unchanged && kept.selection.is_empty());
+        let moved = apply(
+            &mut l,
+            &Op::Move {
+                objects: vec![r(Kind::Ring, 0)],
+                delta: Vec2::ONE,
+            },
+        )
+        .unwrap();
+        assert!(!moved.selection_unchanged);
+        assert_eq!(moved.selection, vec![r(Kind::Ring, 0)]);
         let e = apply(
             &mut l,
             &Op::SetHandle {
