@@ -148,10 +148,10 @@ fn check_single_value(value: &str) -> Result<(), String> {
                 }
             }
             b'(' | b'[' | b'{' => open.push(i),
-            b')' | b']' | b'}' => {
-                if open.pop().is_none() {
-                    return Err(format!("{}: this bracket closes nothing", place(value, i)));
-                }
+            // The guard pops the bracket a closing one matches; only a closing one with nothing
+            // open takes this arm.
+            b')' | b']' | b'}' if open.pop().is_none() => {
+                return Err(format!("{}: this bracket closes nothing", place(value, i)));
             }
             b',' if open.is_empty() => {
                 return Err(format!(
