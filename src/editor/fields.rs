@@ -120,11 +120,24 @@ fn located(e: &RonError, field: Option<&str>) -> String {
     }
 }
 
-/// Whether `value` is one RON value: brackets balanced, no comma outside them (so a value
-/// cannot close its struct and write other fields).
-fn is_single_value(value: &str) -> bool {
+/// Where byte `at` of `text` is, as `line, column` (1-based, in characters) or `column` alone
+/// for one-line text.
+fn place(text: &str, at: usize) -> String {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    if text.contains('\n') {
+        format!("line {line}, column {column}")
+    } else {
+        format!("column {column}")
+    }
+}
+
+/// Checks that `value` is one RON value: brackets balanced, no comma outside them (so a value
+/// cannot close its struct and write other fields). Err locates the first problem.
+fn check_single_value(value: &str) -> Result<(), String> {
     let b = value.as_bytes();
-    let mut depth = 0i64;
+    let mut open: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -134,19 +147,29 @@ fn is_single_value(value: &str) -> bool {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
             }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth < 0 {
-                    return false;
-                }
+            b'(' | b'[' | b'{' => open.push(i),
+            // The guard pops the bracket a closing one matches; only a closing one with nothing
+            // open takes this arm.
+            b')' | b']' | b'}' if open.pop().is_none() => {
+                return Err(format!("{}: this bracket closes nothing", place(value, i)));
             }
-            b',' if depth == 0 => return false,
+            b',' if open.is_empty() => {
+                return Err(format!(
+                    "{}: a comma outside brackets: the value must be one RON value",
+                    place(value, i)
+                ))
+            }
             _ => {}
         }
         i += 1;
     }
-    depth == 0
+    match open.last() {
+        Some(&at) => Err(format!(
+            "{}: this bracket is never closed",
+            place(value, at)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A struct's text with `field` set to `value` (empty: left out, back to its default), the
@@ -176,26 +199,18 @@ fn set_in_text<T>(
     if value.is_empty() {
         return parse(&format!("({})", others.join(", "))).map_err(|e| located(&e, Some(field)));
     }
-    if !is_single_value(value) {
-        return Err(format!(
-            "{field}: the value must be one RON value (brackets balanced, no comma outside them)"
-        ));
-    }
+    check_single_value(value).map_err(|problem| format!("{field}: {problem}"))?;
     let prefix = format!("({field}: ");
     let source = format!("{prefix}{value}\n, {})", others.join(", "));
-    parse(&source).map_err(|e| {
+    parse(&source).map_err(|mut e| {
+        // The value starts the text's first line after `prefix`; its own lines follow as typed.
         let value_lines = value.lines().count().max(1);
-        let lines_of_value_end = value.lines().last().unwrap_or("").chars().count();
-        let mut e = e;
         if e.line == 1 {
             e.column = e.column.saturating_sub(prefix.chars().count()).max(1);
         } else if e.line > value_lines {
             // Past the value: it ended too soon (an unclosed bracket, a missing part).
             e.line = value_lines;
-            e.column = lines_of_value_end + if value_lines == 1 { 1 } else { 0 };
-        }
-        if value_lines == 1 && e.line > 0 {
-            e.line = 1;
+            e.column = value.lines().last().unwrap_or("").chars().count() + 1;
         }
         located(&e, Some(field))
     })
@@ -475,7 +490,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: shape: column 18: "), "{e}");
+        assert!(e.0.starts_with("solids[0]: shape: column 19: "), "{e}");
         let e = apply(
             &mut l,
             &Op::SetField {
@@ -485,7 +500,25 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.contains("shape: "), "{e}");
+        assert_eq!(
+            e.0,
+            "solids[0]: shape: column 4: this bracket is never closed"
+        );
+        // A value over several lines is located by line and column (ron's columns, as `check`
+        // prints them for files).
+        let e = apply(
+            &mut l,
+            &Op::SetField {
+                object: solid(),
+                field: "shape".into(),
+                value: "Circle(\n  center: (0.0, 1.0),\n  radius: yes)".into(),
+            },
+        )
+        .unwrap_err();
+        assert!(
+            e.0.starts_with("solids[0]: shape: line 3, column 10: "),
+            "{e}"
+        );
         let e = apply(
             &mut l,
             &Op::SetField {
@@ -508,7 +541,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.contains("one RON value"), "{e}");
+        assert!(e.0.contains("column 5: this bracket closes nothing"), "{e}");
         let e = apply(
             &mut l,
             &Op::SetField {

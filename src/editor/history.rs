@@ -178,6 +178,119 @@ mod tests {
         assert!(!d.redo());
     }
 
+    /// A level with one object of every kind.
+    fn rich() -> LevelDef {
+        crate::sim::level::RonError::parse(
+            "Level(name: \"t\", spawn: (0.0, 1.0), goal: (min: (20.0, 0.0), max: (23.0, 3.0)),
+              solids: [(id: \"a\", shape: Box(center: (0.0, -1.0), half_extents: (8.0, 1.0)))],
+              hazards: [Polygon(points: [(0.0, -5.0), (2.0, -5.0), (1.0, -4.0)])],
+              checkpoints: [(min: (5.0, 0.0), max: (6.0, 2.0))],
+              grapple_points: [(3.0, 6.0)],
+              platforms: [(shape: Circle(center: (2.0, 3.0), radius: 0.5),
+                           motion: Rotate(pivot: (2.0, 4.0), deg_per_s: 30.0))],
+              switches: [(id: \"plate\", min: (-3.0, 0.0), max: (-1.0, 1.0))],
+              winches: [(at: (6.0, 12.0), min_length_m: 2.0, max_length_m: 8.0, start_length_m: 4.0,
+                         speed_m_per_s: 1.0, load: Platform(half_extents: (1.0, 0.2), mass_kg: 50.0),
+                         drive: Switch(\"plate\"))],
+              vines: [(at: (9.0, 10.0), length_m: 5.0)],
+              wind: [(region: Box(center: (0.0, 8.0), half_extents: (4.0, 2.0)), direction_deg: 90.0,
+                      speed_m_per_s: 3.0, gust: (extra_m_per_s: 2.0, period_s: 3.0))],
+              fragile: [(anchor: Ring(at: (12.0, 8.0)), breaks_at_n: 3000.0)],
+              cloths: [(top_left: (14.0, 9.0), columns: 4, rows: 5, spacing_m: 0.3, pins: At([(0, 0)]))],
+              signs: [(at: (-5.0, 0.0), text: \"Hi\")],
+              fragile_rope: (breaks_at_n: 9000.0))",
+            "rich.ron",
+        )
+        .unwrap()
+    }
+
+    /// Every kind of op, on every kind it applies to: undo gives the level before, redo the
+    /// level after.
+    #[test]
+    fn every_op_undoes_and_redoes_exactly() {
+        let level = rich();
+        assert_eq!(level.issues(), vec![]);
+        let mut ops = vec![
+            Op::SetLevel {
+                field: "name".into(),
+                value: "\"New\"".into(),
+            },
+            Op::SetLevel {
+                field: "fragile_rope".into(),
+                value: "".into(),
+            },
+            Op::MoveSpawn {
+                to: Vec2::new(1.0, 2.0),
+            },
+        ];
+        for kind in Kind::ALL {
+            ops.push(Op::Create {
+                kind,
+                at: Vec2::new(3.0, 3.0),
+            });
+        }
+        for r in crate::editor::kinds::all_objects(&level) {
+            ops.push(Op::Move {
+                objects: vec![r],
+                delta: Vec2::new(0.5, -0.25),
+            });
+            ops.push(Op::Rotate {
+                objects: vec![r],
+                about: Vec2::new(1.0, 1.0),
+                deg: 30.0,
+            });
+            ops.push(Op::Duplicate {
+                objects: vec![r],
+                offset: Vec2::new(1.0, 0.0),
+            });
+            ops.push(Op::Delete(vec![r]));
+            for h in crate::editor::geometry::handles(&level, r) {
+                ops.push(Op::SetHandle {
+                    object: r,
+                    handle: h.id,
+                    to: h.pos + Vec2::new(0.3, -0.2),
+                });
+            }
+            for row in crate::editor::fields::fields(&level, r) {
+                if row.set {
+                    ops.push(Op::SetField {
+                        object: r,
+                        field: row.name,
+                        value: String::new(),
+                    });
+                }
+            }
+            let text = crate::editor::object::Object::get(&level, r)
+                .unwrap()
+                .to_ron();
+            ops.push(Op::ReplaceObject {
+                object: r,
+                ron: text.replace("0.0", "0.5"),
+            });
+        }
+        let mut changed = 0;
+        for op in &ops {
+            let mut d = Document::new(level.clone());
+            if d.apply(op).is_err() {
+                assert_eq!(d.level, level, "{op:?}");
+                assert!(!d.can_undo());
+                continue;
+            }
+            let after = d.level.clone();
+            if after == level {
+                continue;
+            }
+            changed += 1;
+            assert!(d.undo(), "{op:?}");
+            assert_eq!(d.level, level, "{op:?}");
+            assert!(d.redo(), "{op:?}");
+            assert_eq!(d.level, after, "{op:?}");
+        }
+        // Only deleting the goal, duplicating it and creating one fail; clearing a required
+        // field fails; everything else changes the level.
+        assert!(changed > ops.len() * 3 / 4, "{changed} of {}", ops.len());
+    }
+
     #[test]
     fn a_new_op_clears_redo() {
         let mut d = doc();
@@ -237,8 +350,11 @@ mod tests {
     #[test]
     fn history_is_capped_dropping_the_oldest() {
         let mut d = doc();
-        for i in 0..(MAX_UNDO_STEPS + 100) {
-            create(&mut d, i as f32);
+        for i in 1..=(MAX_UNDO_STEPS + 100) {
+            d.apply(&Op::MoveSpawn {
+                to: Vec2::new(i as f32, 0.0),
+            })
+            .unwrap();
         }
         assert_eq!(d.undo_len(), MAX_UNDO_STEPS);
         let mut undone = 0;
@@ -246,8 +362,8 @@ mod tests {
             undone += 1;
         }
         assert_eq!(undone, MAX_UNDO_STEPS);
-        // The 100 oldest steps are gone: undo stops with them still made.
-        assert_eq!(d.level.grapple_points.len(), 100);
+        // The 100 oldest steps are gone: undo stops at the level after the 100th.
+        assert_eq!(d.level.spawn.0, 100.0);
     }
 
     #[test]

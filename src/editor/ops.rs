@@ -78,6 +78,9 @@ pub struct Applied {
     /// is left of the selection (the goal, if it was in it). Indices are those of the level
     /// after the operation.
     pub selection: Vec<ObjectRef>,
+    /// True when the op changed no object (the level's fields, the spawn): the selection the
+    /// UI holds is still good, and `selection` is empty.
+    pub selection_unchanged: bool,
 }
 
 /// Why an operation was refused (the level is unchanged).
@@ -138,13 +141,27 @@ fn finite(what: &str, v: Vec2) -> Result<(), OpError> {
     }
 }
 
+/// What an op that changed only the level's own fields leaves selected: what was.
+fn level_only() -> Applied {
+    Applied {
+        selection: vec![],
+        selection_unchanged: true,
+    }
+}
+
 /// `None` in the touched list stands for the level's own fields.
 type Touched = Vec<Option<ObjectRef>>;
 
 fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError> {
     let changed = |refs: Vec<ObjectRef>| {
         let touched = refs.iter().copied().map(Some).collect();
-        (Applied { selection: refs }, touched)
+        (
+            Applied {
+                selection: refs,
+                selection_unchanged: false,
+            },
+            touched,
+        )
     };
     match op {
         Op::Create { kind, at } => {
@@ -155,6 +172,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             let r = object
                 .push(level)
                 .ok_or_else(|| OpError(format!("a {} cannot be created", kind.label())))?;
+            check_list_sizes(level)?;
             Ok(changed(vec![r]))
         }
         Op::Delete(objects) => {
@@ -173,7 +191,13 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             } else {
                 vec![]
             };
-            Ok((Applied { selection }, vec![]))
+            Ok((
+                Applied {
+                    selection,
+                    selection_unchanged: false,
+                },
+                vec![],
+            ))
         }
         Op::Duplicate { objects, offset } => {
             finite("the offset", *offset)?;
@@ -209,6 +233,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
                 }
                 selection.extend(object.push(level));
             }
+            check_list_sizes(level)?;
             Ok(changed(selection))
         }
         Op::Move { objects, delta } => {
@@ -225,7 +250,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             finite("the handle's place", *to)?;
             if *handle == HandleId::Spawn {
                 level.spawn = P(to.x, to.y);
-                return Ok((Applied { selection: vec![] }, vec![None]));
+                return Ok((level_only(), vec![None]));
             }
             let mut def = get(level, *object)?;
             geometry::set_object_handle(&mut def, *handle, *to)
@@ -270,14 +295,28 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
         }
         Op::SetLevel { field, value } => {
             fields::set_level_field(level, field, value).map_err(OpError)?;
-            Ok((Applied { selection: vec![] }, vec![None]))
+            Ok((level_only(), vec![None]))
         }
         Op::MoveSpawn { to } => {
             finite("the spawn", *to)?;
             level.spawn = P(to.x, to.y);
-            Ok((Applied { selection: vec![] }, vec![None]))
+            Ok((level_only(), vec![None]))
         }
     }
+}
+
+/// Adding objects stops at each list's limit (`LevelDef::object_lists`), so the editor never
+/// makes a level the game refuses for its size.
+fn check_list_sizes(level: &LevelDef) -> Result<(), OpError> {
+    for list in level.object_lists() {
+        if list.items.len() > list.max_count {
+            return err(format!(
+                "a level holds at most {} {}",
+                list.max_count, list.field
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every object (or the level's fields) an operation changed must hold finite numbers only,
@@ -528,6 +567,31 @@ mod tests {
     }
 
     #[test]
+    fn lists_stop_at_their_limit() {
+        let mut l = level();
+        l.grapple_points = vec![RingDef(P(0.0, 0.0)); crate::sim::level::MAX_GRAPPLE_POINTS];
+        let before = l.clone();
+        let e = apply(
+            &mut l,
+            &Op::Create {
+                kind: Kind::Ring,
+                at: Vec2::ZERO,
+            },
+        )
+        .unwrap_err();
+        assert!(e.0.contains("at most 500 grapple_points"), "{e}");
+        let e = apply(
+            &mut l,
+            &Op::Duplicate {
+                objects: vec![r(Kind::Ring, 0)],
+                offset: Vec2::ONE,
+            },
+        );
+        assert!(e.is_err());
+        assert_eq!(l, before);
+    }
+
+    #[test]
     fn two_new_switches_get_different_ids() {
         let mut l = level();
         for _ in 0..3 {
@@ -614,11 +678,6 @@ mod tests {
                 objects: vec![r(Kind::Solid, 0)],
                 delta: nan,
             },
-            // Finite itself, but the sum overflows to infinity.
-            Op::Move {
-                objects: vec![r(Kind::Solid, 0)],
-                delta: huge,
-            },
             Op::MoveSpawn {
                 to: Vec2::new(0.0, f32::INFINITY),
             },
@@ -640,6 +699,15 @@ mod tests {
             assert!(apply(&mut l, &op).is_err(), "{op:?}");
             assert_eq!(l, before, "{op:?}");
         }
+        // Finite itself, but the second sum overflows to infinity.
+        let far = Op::Move {
+            objects: vec![r(Kind::Solid, 0)],
+            delta: huge,
+        };
+        apply(&mut l, &far).unwrap();
+        let moved = l.clone();
+        assert!(apply(&mut l, &far).unwrap_err().0.contains("not finite"));
+        assert_eq!(l, moved);
     }
 
     #[test]
@@ -793,6 +861,18 @@ mod tests {
         )
         .unwrap();
         assert_eq!(l.spawn, P(-1.0, 3.0));
+        let kept = apply(&mut l, &Op::MoveSpawn { to: Vec2::ZERO }).unwrap();
+        assert!(kept.selection_unchanged && kept.selection.is_empty());
+        let moved = apply(
+            &mut l,
+            &Op::Move {
+                objects: vec![r(Kind::Ring, 0)],
+                delta: Vec2::ONE,
+            },
+        )
+        .unwrap();
+        assert!(!moved.selection_unchanged);
+        assert_eq!(moved.selection, vec![r(Kind::Ring, 0)]);
         let e = apply(
             &mut l,
             &Op::SetHandle {

@@ -153,8 +153,8 @@ pub fn entries(text: &str) -> Vec<Entry> {
 /// `text` without `entry` and the `, ` that joined it to its neighbour.
 fn without(text: &str, entry: &Entry) -> String {
     let rest = &text[entry.whole.end..];
-    if rest.starts_with(", ") {
-        format!("{}{}", &text[..entry.whole.start], &rest[2..])
+    if let Some(after) = rest.strip_prefix(", ") {
+        format!("{}{}", &text[..entry.whole.start], after)
     } else if text[..entry.whole.start].ends_with(", ") {
         format!("{}{}", &text[..entry.whole.start - 2], rest)
     } else {
