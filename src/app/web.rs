@@ -253,7 +253,10 @@ mod tests {
         let mut broken = WebQuery::parse("");
         broken.read_fragment("level=not-a-level!");
         let options = broken.launch_options();
-        assert!(!options.start_at_title, "a broken link shows why, not the title");
+        assert!(
+            !options.start_at_title,
+            "a broken link shows why, not the title"
+        );
         assert!(
             matches!(&options.linked_level, Some(Err(m)) if m.contains("level link")),
             "{:?}",

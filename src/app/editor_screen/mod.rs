@@ -432,7 +432,9 @@ impl EditorScreen {
     fn run(&mut self, op: Op) -> bool {
         match self.doc.apply(&op) {
             Ok(applied) => {
-                self.selection = applied.selection;
+                if !applied.selection_unchanged {
+                    self.selection = applied.selection;
+                }
                 self.field_error = None;
                 self.changed();
                 true
