@@ -614,8 +614,9 @@ def check_link_page(chromium, args, level, fragment, expected):
           f"plays its solution as natively: {got}")
     browser = Browser(chromium, args.work, "link-broken")
     try:
-        browser.open(f"{args.url}#level=bm90IGEgbGV2ZWw")
-        said = browser.wait_for_console("this level link cannot be opened", timeout=60)
+        # (hold=1: an automated page, which does not wait for a click to start its sound.)
+        browser.open(f"{args.url}?hold=1#level=bm90IGEgbGV2ZWw")
+        said = browser.wait_for_console("screen: level error: this level link cannot be opened", timeout=60)
         _, errors = browser.console()
     finally:
         browser.close()

@@ -9,9 +9,58 @@
         return encoder.encode(window.location.search.replace(/^\?/, ""));
     }
 
-    // The fragment (a level link: `#level=<code>`), without the `#`.
-    function fragmentBytes() {
-        return encoder.encode(window.location.hash.replace(/^#/, ""));
+    // A level link in the fragment (`#level=<code>`, src/editor/link.rs: the level's text,
+    // zlib-compressed, in URL-safe base64 without padding), decoded by the browser's own
+    // inflater (DecompressionStream) so the .wasm carries none. Someone else's text: the code's
+    // length is checked first, inflating stops past the level-file limit, the text must be UTF-8.
+    let link = { state: 0, text: "" }; // 0 none, 1 decoding, 2 ready, 3 error (text: why)
+
+    async function decodeLevelLink(code, maxCodeBytes, maxTextBytes) {
+        if (code.length > maxCodeBytes) {
+            throw new Error(`the level link is ${code.length} bytes long, at most ${maxCodeBytes} allowed`);
+        }
+        if (code.length === 0) throw new Error("the level link is empty");
+        const badBase64 = new Error("the level link is not valid (bad base64)");
+        if (!/^[A-Za-z0-9_-]*$/.test(code)) throw badBase64;
+        let base64 = code.replace(/-/g, "+").replace(/_/g, "/");
+        while (base64.length % 4) base64 += "=";
+        let binary;
+        try {
+            binary = atob(base64);
+        } catch (_) {
+            throw badBase64;
+        }
+        const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+        const reader = new Blob([packed]).stream()
+            .pipeThrough(new DecompressionStream("deflate")).getReader();
+        const tooLarge = new Error(`the level in the link is larger than the ${maxTextBytes}-byte limit of a level`);
+        const chunks = [];
+        let total = 0;
+        try {
+            for (;;) {
+                const { done, value } = await reader.read();
+                if (done) break;
+                total += value.length;
+                if (total > maxTextBytes) {
+                    reader.cancel().catch(() => {});
+                    throw tooLarge;
+                }
+                chunks.push(value);
+            }
+        } catch (err) {
+            throw err === tooLarge ? err : new Error("the level link is damaged (its data does not inflate)");
+        }
+        const bytes = new Uint8Array(total);
+        let at = 0;
+        for (const chunk of chunks) {
+            bytes.set(chunk, at);
+            at += chunk.length;
+        }
+        try {
+            return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        } catch (_) {
+            throw new Error("the level in the link is not UTF-8 text");
+        }
     }
 
     miniquad_add_plugin({
@@ -28,11 +77,27 @@
                 new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
                 return n;
             };
-            importObject.env.tether_fragment_length = function () {
-                return fragmentBytes().length;
+            // Starts decoding the fragment's level link with the game's limits: 1 when there is
+            // one (then poll tether_link_state), 0 when the fragment holds no link.
+            importObject.env.tether_link_start = function (maxCodeBytes, maxTextBytes) {
+                const fragment = window.location.hash.replace(/^#/, "");
+                if (!fragment.startsWith("level=")) return 0;
+                link = { state: 1, text: "" };
+                decodeLevelLink(fragment.slice("level=".length), maxCodeBytes, maxTextBytes).then(
+                    (text) => { link = { state: 2, text: text }; },
+                    (err) => { link = { state: 3, text: String(err && err.message || err) }; });
+                return 1;
             };
-            importObject.env.tether_fragment_copy = function (ptr, capacity) {
-                const bytes = fragmentBytes();
+            importObject.env.tether_link_state = function () {
+                return link.state;
+            };
+            // The decoded level (state 2) or why not (state 3): its UTF-8 length, and a copy of at
+            // most `capacity` bytes.
+            importObject.env.tether_link_length = function () {
+                return encoder.encode(link.text).length;
+            };
+            importObject.env.tether_link_copy = function (ptr, capacity) {
+                const bytes = encoder.encode(link.text);
                 const n = Math.min(bytes.length, capacity);
                 new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
                 return n;

@@ -153,18 +153,16 @@ impl GameData {
     }
 
     /// The level `text` (or why there is none) becomes the only level, called `name`: a level
-    /// file, or a level link opened in the browser.
+    /// file, or a level link opened in the browser. Its title is its name until it loads (the
+    /// game then shows the level's own name; not parsing it here keeps the browser build from
+    /// growing a second copy of the level parser).
     pub fn with_only_level(
         &mut self,
         name: String,
         text: Result<String, String>,
         solution: Option<crate::sim::Replay>,
     ) {
-        let title = text
-            .as_ref()
-            .ok()
-            .and_then(|text| crate::sim::LevelDef::from_ron(text, &name).ok())
-            .map_or_else(|| name.clone(), |def| def.name);
+        let title = name.clone();
         self.world_names = vec!["Level file".into()];
         self.levels = vec![LevelFile {
             name,

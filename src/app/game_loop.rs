@@ -45,8 +45,10 @@ const NOTICE_SHOWN_S: f32 = 8.0;
 const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;
 /// Under a level file's problem: what the game does about it (with a good version running,
 /// and with none yet).
+#[cfg(not(target_arch = "wasm32"))]
 const RELOAD_FOOTER: &str =
     "the last good version keeps running: fix the file and save it   (Tab: level editor)";
+#[cfg(not(target_arch = "wasm32"))]
 const FIX_FILE_FOOTER: &str =
     "fix the file and save it: it loads as soon as it is valid   (Tab: level editor)";
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
@@ -418,6 +420,8 @@ impl Game {
                     attempt
                 });
                 self.ghost = self.make_ghost(index, &world);
+                // A level given on its own is titled by its file until it loads.
+                self.data.levels[index].title = world.level.name.clone();
                 self.world = Some(world);
                 self.show_screen(Screen::Playing);
             }
@@ -518,6 +522,13 @@ impl Game {
     /// history, when coming back from a test play). A file that does not parse cannot be
     /// edited: its problem stays on screen until it is fixed.
     fn open_editor(&mut self) {
+        if !EditorScreen::AVAILABLE {
+            self.notice = Some((
+                "the level editor is not in the browser build yet".into(),
+                NOTICE_SHOWN_S,
+            ));
+            return;
+        }
         if self.editor.is_none() {
             let file = &self.data.levels[self.level_index];
             let label = self
@@ -540,10 +551,6 @@ impl Game {
             };
             let Some(mut editor) = EditorScreen::open(level, label, Arc::clone(&self.data.tuning))
             else {
-                self.notice = Some((
-                    "the level editor is not in the browser build yet".into(),
-                    NOTICE_SHOWN_S,
-                ));
                 return;
             };
             if !self.options.editor_script.is_empty() {
@@ -1444,6 +1451,8 @@ impl Game {
             _ => {}
         }
         let Some(world) = &self.world else {
+            // Level files are a desktop feature: the browser build leaves their panel out.
+            #[cfg(not(target_arch = "wasm32"))]
             if let Some(problem) = &self.level_problem {
                 super::render::scene::clear();
                 problem.draw(None, macroquad::time::get_time(), FIX_FILE_FOOTER, 0.0);
@@ -1542,6 +1551,7 @@ impl Game {
         if let Some(notice) = self.notice_text() {
             super::render::hud::draw_centered(notice, 40.0, 20, palette::ERROR_TEXT);
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(problem) = &self.level_problem {
             problem.draw(
                 Some(&world_camera),

@@ -7,8 +7,9 @@
 //! - `replay=1` play level N's solution, `levels/solutions/<its file name in levels/index.ron>`
 //! - `hold=T`   stop the simulation at tick T and keep drawing (the browser test's screenshot)
 //!
-//! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): that level is
-//! played on its own (with `replay=1&level=N`, level N's solution is played on it).
+//! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): the page
+//! inflates it (web/query_plugin.js: the browser's inflater, so the .wasm carries none) and that
+//! level is played on its own (with `replay=1&level=N`, level N's solution is played on it).
 //!
 //! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
 
@@ -28,8 +29,6 @@ pub struct WebQuery {
     /// their solutions.
     pub menu_script: Vec<crate::app::input::Action>,
     pub autoplay: bool,
-    /// The code of a level link in the fragment (`#level=<code>`).
-    pub link_code: Option<String>,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
 }
@@ -81,29 +80,13 @@ impl WebQuery {
         parsed
     }
 
-    /// Reads a level link from the URL's fragment (`level=<code>`, with or without the `#`);
-    /// other fragments are left alone.
-    pub fn read_fragment(&mut self, fragment: &str) {
-        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-        if let Some(code) = fragment.strip_prefix("level=") {
-            self.link_code = Some(code.to_owned());
-        }
-    }
-
-    /// The launch options, without the replay (which needs loading first). A level link is
-    /// decoded here: a broken one becomes the message the game shows instead of the level.
+    /// The launch options, without the replay (which needs loading first) and without a level
+    /// link (decoded by the page, see `run_from_query`).
     pub fn launch_options(&self) -> LaunchOptions {
         LaunchOptions {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
-            linked_level: self.link_code.as_deref().map(|code| {
-                crate::editor::decode_link(code)
-                    .map_err(|problem| format!("this level link cannot be opened: {problem}"))
-            }),
-            start_at_title: !self.level_given
-                && !self.play_solution
-                && self.hold_at_tick.is_none()
-                && self.link_code.is_none(),
+            start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
             menu_script: self.menu_script.clone(),
             autoplay: self.autoplay,
             ..LaunchOptions::default()
@@ -150,8 +133,10 @@ mod js {
     extern "C" {
         fn tether_query_length() -> u32;
         fn tether_query_copy(ptr: *mut u8, capacity: u32) -> u32;
-        fn tether_fragment_length() -> u32;
-        fn tether_fragment_copy(ptr: *mut u8, capacity: u32) -> u32;
+        fn tether_link_start(max_code_bytes: u32, max_text_bytes: u32) -> i32;
+        fn tether_link_state() -> i32;
+        fn tether_link_length() -> u32;
+        fn tether_link_copy(ptr: *mut u8, capacity: u32) -> u32;
         fn tether_set_fragment(ptr: *const u8, len: u32);
         fn tether_now_ms() -> f64;
         fn tether_first_frame();
@@ -168,16 +153,39 @@ mod js {
         String::from_utf8_lossy(&buf).into_owned()
     }
 
-    /// The page's URL fragment, without the `#`, cut at the level-link limit (a longer link is
-    /// refused when decoded, by its length).
-    pub fn fragment() -> String {
-        let cap = crate::sim::limits::MAX_LEVEL_LINK_BYTES as usize + 16;
-        // SAFETY: as `query`: the plugin writes at most `capacity` bytes into our buffer.
-        let len = (unsafe { tether_fragment_length() } as usize).min(cap);
-        let mut buf = vec![0u8; len];
-        let written = unsafe { tether_fragment_copy(buf.as_mut_ptr(), len as u32) } as usize;
-        buf.truncate(written.min(len));
-        String::from_utf8_lossy(&buf).into_owned()
+    /// Where the page is with the fragment's level link.
+    pub enum LinkState {
+        None,
+        Decoding,
+        Ready(String),
+        Failed(String),
+    }
+
+    /// Starts decoding the fragment's level link (if any) with the game's limits.
+    pub fn start_link() -> bool {
+        use crate::sim::limits::{MAX_LEVEL_FILE_BYTES, MAX_LEVEL_LINK_BYTES};
+        // SAFETY: plain numbers in and out.
+        unsafe { tether_link_start(MAX_LEVEL_LINK_BYTES as u32, MAX_LEVEL_FILE_BYTES as u32) == 1 }
+    }
+
+    pub fn link_state() -> LinkState {
+        // SAFETY: as `query`: the plugin writes at most `capacity` bytes into our buffer, and
+        // the text is at most a level file (or a short message), as the page enforces.
+        let state = unsafe { tether_link_state() };
+        let text = || {
+            let cap = crate::sim::limits::MAX_LEVEL_FILE_BYTES as usize;
+            let len = (unsafe { tether_link_length() } as usize).min(cap);
+            let mut buf = vec![0u8; len];
+            let written = unsafe { tether_link_copy(buf.as_mut_ptr(), len as u32) } as usize;
+            buf.truncate(written.min(len));
+            String::from_utf8_lossy(&buf).into_owned()
+        };
+        match state {
+            1 => LinkState::Decoding,
+            2 => LinkState::Ready(text()),
+            3 => LinkState::Failed(text()),
+            _ => LinkState::None,
+        }
     }
 
     /// Puts `fragment` in the page's address (a level link to copy), without a reload.
@@ -219,12 +227,34 @@ pub async fn run_from_query() {
         js::now_ms()
     ));
 
-    let mut query = WebQuery::parse(&js::query());
-    query.read_fragment(&js::fragment());
+    let query = WebQuery::parse(&js::query());
     for warning in &query.warnings {
         log_line(&format!("URL query: {warning} (ignored)"));
     }
     let mut options = query.launch_options();
+    if js::start_link() {
+        // The page inflates the link (asynchronously): wait for it, drawing.
+        loop {
+            match js::link_state() {
+                js::LinkState::Decoding => {
+                    super::assets::draw_loading(0, 1, "level link");
+                    next_frame().await;
+                }
+                js::LinkState::Ready(text) => {
+                    options.linked_level = Some(Ok(text));
+                    options.start_at_title = false;
+                    break;
+                }
+                js::LinkState::Failed(problem) => {
+                    options.linked_level =
+                        Some(Err(format!("this level link cannot be opened: {problem}")));
+                    options.start_at_title = false;
+                    break;
+                }
+                js::LinkState::None => break,
+            }
+        }
+    }
     if query.play_solution {
         super::assets::draw_loading(0, 1, "solution replay");
         next_frame().await;
@@ -240,32 +270,6 @@ pub async fn run_from_query() {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_level_link_in_the_fragment_is_played_and_a_broken_one_is_explained() {
-        let text = std::fs::read_to_string("levels/01_first_swing.ron").unwrap();
-        let code = crate::editor::encode_link(&text);
-        let mut query = WebQuery::parse("level=1&replay=1");
-        query.read_fragment(&format!("#level={code}"));
-        let options = query.launch_options();
-        assert_eq!(options.linked_level, Some(Ok(text)));
-        assert!(!options.start_at_title);
-        let mut broken = WebQuery::parse("");
-        broken.read_fragment("level=not-a-level!");
-        let options = broken.launch_options();
-        assert!(
-            !options.start_at_title,
-            "a broken link shows why, not the title"
-        );
-        assert!(
-            matches!(&options.linked_level, Some(Err(m)) if m.contains("level link")),
-            "{:?}",
-            options.linked_level
-        );
-        let mut other = WebQuery::parse("");
-        other.read_fragment("#top");
-        assert_eq!(other.link_code, None, "other fragments are not links");
-    }
 
     #[test]
     fn empty_query_opens_the_title_screen() {

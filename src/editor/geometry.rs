@@ -128,7 +128,8 @@ fn around(center: Vec2, half: Vec2) -> (Vec2, Vec2) {
 }
 
 /// A box's corners in world space, counter-clockwise from its own bottom left.
-fn box_corners(center: P, half: P, deg: f32) -> [Vec2; 4] {
+/// A box's corners, counter-clockwise from its bottom left (before turning).
+pub fn box_corners(center: P, half: P, deg: f32) -> [Vec2; 4] {
     let signs = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
     signs.map(|(sx, sy)| center.v() + rotate_vec(v(sx * half.0, sy * half.1), deg))
 }

@@ -1,7 +1,11 @@
-//! Level links for the browser: a level's RON text deflated and written in URL-safe base64
-//! without padding, for a URL fragment `#level=<code>`. Decoding takes text from strangers, so
-//! it never panics and never does unbounded work: the code's length is capped before anything
-//! else, inflating stops at the level-file limit, and the result must be UTF-8.
+//! Level links for the browser: a level's RON text zlib-compressed and written in URL-safe
+//! base64 without padding, for a URL fragment `#level=<code>`. Decoding takes text from
+//! strangers, so it never panics and never does unbounded work: the code's length is capped
+//! before anything else, inflating stops at the level-file limit, and the result must be UTF-8.
+//!
+//! The browser game decodes links with the same rules and messages in web/query_plugin.js,
+//! with the browser's own inflater (so the .wasm carries none); `decode_link` is the reference
+//! the tests hold the encoding to, and the browser test opens a link made here.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -19,7 +23,7 @@ const DEFLATE_LEVEL: u8 = 9;
 
 /// The code of a level's text (without the `#level=` prefix).
 pub fn encode_link(ron_text: &str) -> String {
-    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec_zlib(
         ron_text.as_bytes(),
         DEFLATE_LEVEL,
     ))
@@ -44,7 +48,7 @@ pub fn decode_link(code: &str) -> Result<String, String> {
     let packed = URL_SAFE_NO_PAD
         .decode(code)
         .map_err(|e| format!("the level link is not valid (bad base64: {e})"))?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_TEXT_BYTES)
+    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_TEXT_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
                 "the level in the link is larger than the {MAX_TEXT_BYTES}-byte limit of a level"
@@ -85,11 +89,14 @@ mod tests {
     }
 
     fn encode_link_bytes(bytes: &[u8]) -> String {
-        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, DEFLATE_LEVEL))
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec_zlib(
+            bytes,
+            DEFLATE_LEVEL,
+        ))
     }
 
     #[test]
-    fn a_bomb_is_refused_quickly() {
+    fn a_bomb_is_refused_by_the_limits() {
         // 10 MB of spaces deflate to a code well within the length limit ...
         let code = encode_link_bytes(&vec![b' '; 10_000_000]);
         assert!(code.len() < MAX_CODE_BYTES);

@@ -22,6 +22,9 @@ pub enum EditorOutcome {
 pub enum EditorScreen {}
 
 impl EditorScreen {
+    /// Whether this build has the editor.
+    pub const AVAILABLE: bool = false;
+
     pub fn open(_: LevelDef, _: String, _: Arc<Tuning>) -> Option<EditorScreen> {
         None
     }

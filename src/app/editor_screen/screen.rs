@@ -147,6 +147,9 @@ pub struct EditorScreen {
 }
 
 impl EditorScreen {
+    /// Whether this build has the editor (the browser's does not, yet).
+    pub const AVAILABLE: bool = true;
+
     /// The editor on `level`, read from `file_label`. (`None` only in a build without the
     /// editor: the browser's, for now.)
     pub fn open(level: LevelDef, file_label: String, tuning: Arc<Tuning>) -> Option<EditorScreen> {

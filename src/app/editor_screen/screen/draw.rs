@@ -412,14 +412,7 @@ fn shape_outline(shape: &ShapeDef) -> Vec<Vec2> {
             center,
             half_extents,
             rotation_deg,
-        } => {
-            let (sin, cos) = rotation_deg.to_radians().sin_cos();
-            let (hx, hy) = (half_extents.0, half_extents.1);
-            [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
-                .iter()
-                .map(|&(x, y)| center.v() + Vec2::new(x * cos - y * sin, x * sin + y * cos))
-                .collect()
-        }
+        } => crate::editor::geometry::box_corners(*center, *half_extents, *rotation_deg).to_vec(),
         ShapeDef::Circle { center, radius } => (0..CIRCLE_SEGMENTS)
             .map(|i| {
                 let a = i as f32 / CIRCLE_SEGMENTS as f32 * std::f32::consts::TAU;
