@@ -60,9 +60,15 @@ web_build() {
     cargo build --profile "$WEB_PROFILE" --target "$WEB_TARGET" --bin tether
 
     web_assemble
-    # Binaryen's size pass: about 12 % off what rustc and the linker leave (1.53 → 1.35 MB at
-    # stop 20). It keeps IEEE float semantics (no --fast-math), so replays stay bit-equal; the
-    # browser test checks that on every level.
+    # Binaryen's size pass: about 12 % off what rustc and the linker leave (1.698 → 1.491 MB,
+    # 0.557 MB gzipped, at 19beb09). -Oz would save 6.7 KB more (1.484 MB, 0.556 MB gzipped) but
+    # two browser-test runs could not show its per-tick time unchanged (per-level noise ±50 % on
+    # this machine), so it stays -Os; --converge saves 1.5 KB for 5× the time. Careful with
+    # --all-features: at -Oz this Binaryen (108) emitted typed function references, which
+    # browsers reject ("invalid value type"); with -Oz, enable only rustc's wasm32 features
+    # (sign-ext, mutable-globals, nontrapping-float-to-int, bulk-memory, multivalue,
+    # reference-types). It keeps IEEE float semantics (no --fast-math), so replays stay
+    # bit-equal; the browser test checks that on every level.
     log "shrinking tether.wasm (wasm-opt -Os)"
     wasm-opt -Os --all-features dist/tether.wasm -o dist/tether.wasm
     local raw gz
