@@ -81,7 +81,7 @@ impl EditorScreen {
                 SELECTION.with_alpha(0.8),
             );
         }
-        if self.show_reach {
+        if self.show_reach && Layout::now().in_world(self.pointer_px) {
             self.draw_reach(px);
         }
         set_default_camera();
