@@ -243,10 +243,13 @@ impl EditorScreen {
         if let Some((_, left_s)) = &mut self.status {
             *left_s -= frame_s;
         }
-        let camera = self.camera();
-        let panel_rows = self.panel_rows();
-        let input = match &mut self.script {
-            Some(script) => {
+        // Where a script's targets are is worked out only when a script drives the editor.
+        let placing = self
+            .script
+            .is_some()
+            .then(|| (self.camera(), self.panel_rows()));
+        let input = match (&mut self.script, placing) {
+            (Some(script), Some((camera, panel_rows))) => {
                 let layout = Layout::now();
                 let locate = |target: &ScriptTarget| match target {
                     ScriptTarget::World(x, y) => {
@@ -261,7 +264,7 @@ impl EditorScreen {
                 };
                 script.next_frame(locate).unwrap_or_default()
             }
-            None => EditorInput::from_devices(),
+            _ => EditorInput::from_devices(),
         };
         self.pointer_px = input.pointer_px;
         let outcome = self.handle(&input);
@@ -280,15 +283,17 @@ impl EditorScreen {
         }
         self.built_revision = Some(self.revision);
         let level = self.doc.level.clone();
-        let text_for_problem = crate::editor::to_ron(&level);
         match World::from_level(level, Arc::clone(&self.tuning), &self.file_label) {
             Ok(world) => {
                 self.preview = Some(world);
                 self.problem = None;
             }
             Err(err) => {
+                // The saved text is made only when there is a problem to place in it: `to_ron`
+                // is too dear for every frame of a drag.
+                let text = crate::editor::to_ron(&self.doc.level);
                 self.preview = None;
-                self.problem = Some(LevelProblem::of(&err, &text_for_problem));
+                self.problem = Some(LevelProblem::of(&err, &text));
             }
         }
     }
