@@ -66,13 +66,12 @@ impl CameraState {
     /// A y-up macroquad camera showing `view_height_m` of world around `center`. (macroquad's
     /// screen is y-down, hence the negative vertical zoom.)
     pub fn to_camera2d(&self, aspect: f32) -> macroquad::camera::Camera2D {
-        let view_h = self.view_height_m;
-        macroquad::camera::Camera2D {
-            target: crate::app::render::mq(self.center),
-            zoom: macroquad::math::vec2(2.0 / (view_h * aspect), -2.0 / view_h),
-            offset: macroquad::math::vec2(self.center_offset_x_ndc, 0.0),
-            ..Default::default()
-        }
+        view_camera(
+            self.center,
+            self.view_height_m,
+            aspect,
+            self.center_offset_x_ndc,
+        )
     }
 
     /// The camera for drawing: `to_camera2d` moved by the screen shake. (Aiming uses the
@@ -168,4 +167,20 @@ fn shake_enabled_by_env() -> bool {
         std::env::var("TETHER_SCREEN_SHAKE").as_deref(),
         Ok("off") | Ok("0")
     )
+}
+
+/// A y-up macroquad camera showing `view_height_m` of world, `center` placed
+/// `center_offset_x_ndc` across the screen from its middle (play and the editor share it).
+pub fn view_camera(
+    center: Vec2,
+    view_height_m: f32,
+    aspect: f32,
+    center_offset_x_ndc: f32,
+) -> macroquad::camera::Camera2D {
+    macroquad::camera::Camera2D {
+        target: crate::app::render::mq(center),
+        zoom: macroquad::math::vec2(2.0 / (view_height_m * aspect), -2.0 / view_height_m),
+        offset: macroquad::math::vec2(center_offset_x_ndc, 0.0),
+        ..Default::default()
+    }
 }

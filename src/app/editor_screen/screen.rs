@@ -761,14 +761,12 @@ impl EditorScreen {
     /// The editor's camera: y up, `view.center` in the middle of the level's area.
     pub fn camera(&self) -> Camera2D {
         let layout = Layout::now();
-        let aspect = layout.width / layout.height.max(1.0);
-        let view_h = self.view.view_height_m;
-        Camera2D {
-            target: macroquad::math::vec2(self.view.center.x, self.view.center.y),
-            zoom: macroquad::math::vec2(2.0 / (view_h * aspect), -2.0 / view_h),
-            offset: macroquad::math::vec2(layout.center_offset_x_ndc(), 0.0),
-            ..Default::default()
-        }
+        crate::app::camera::view_camera(
+            self.view.center,
+            self.view.view_height_m,
+            layout.width / layout.height.max(1.0),
+            layout.center_offset_x_ndc(),
+        )
     }
 
     fn pointer_world(&self, px: (f32, f32)) -> Vec2 {
