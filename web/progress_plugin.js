@@ -1,5 +1,6 @@
-// Progress and ghost runs kept in the browser's localStorage under keys the game names
-// (`tether.progress`, `tether.ghost.<level file>`). Uses window.tether_storage (storage_plugin.js).
+// What the game keeps in the browser's localStorage under keys it names: progress
+// (`tether.progress`), ghost runs (`tether.ghost.<level file>`) and the author's own levels
+// (`tether.level.<name>`, src/app/level_shelf.rs). Uses window.tether_storage (storage_plugin.js).
 (function () {
     "use strict";
 
@@ -19,6 +20,15 @@
             importObject.env.tether_store_save = function (keyPtr, keyLen, ptr, len) {
                 const key = keyAt(keyPtr, keyLen);
                 return window.tether_storage.save(key, ptr, len, key) ? 1 : 0;
+            };
+            // Removes the key: 1 when it is gone, 0 when the browser refused.
+            importObject.env.tether_store_remove = function (keyPtr, keyLen) {
+                return window.tether_storage.remove(keyAt(keyPtr, keyLen)) ? 1 : 0;
+            };
+            // The keys starting with the prefix, one per line, copied into wasm memory (whole
+            // keys only, at most `cap` bytes): the number of bytes written.
+            importObject.env.tether_store_keys = function (prefixPtr, prefixLen, ptr, cap) {
+                return window.tether_storage.keys(keyAt(prefixPtr, prefixLen), ptr, cap);
             };
         },
     });

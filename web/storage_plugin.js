@@ -1,5 +1,5 @@
-// Settings kept in the browser's localStorage, for the plugins that hand settings files to the
-// game (audio: `tether.settings`, input: `tether.input`). Not a miniquad plugin itself: the
+// The browser's localStorage for the plugins that hand the game what it keeps: settings
+// (audio: `tether.settings`, input: `tether.input`), progress, ghosts and the author's levels. Not a miniquad plugin itself: the
 // other plugins call these at run time, after every script has loaded, so the load order of the
 // script tags does not matter.
 (function () {
@@ -36,6 +36,42 @@
                 console.warn("tether: cannot save " + what + ":", e);
                 return false;
             }
+        },
+        // Removes `key`. True when it is gone.
+        remove: function (key) {
+            try {
+                window.localStorage.removeItem(key);
+                return true;
+            } catch (e) {
+                console.warn("tether: cannot remove " + key + ":", e);
+                return false;
+            }
+        },
+        // Writes the stored keys that start with `prefix`, sorted, one per line, into wasm
+        // memory at `ptr`: whole keys only, at most `cap` bytes. Returns the bytes written.
+        keys: function (prefix, ptr, cap) {
+            let found = [];
+            try {
+                for (let i = 0; i < window.localStorage.length; i++) {
+                    const key = window.localStorage.key(i);
+                    if (key !== null && key.startsWith(prefix) && !key.includes("\n")) {
+                        found.push(key);
+                    }
+                }
+            } catch (e) {
+                return 0;
+            }
+            found.sort();
+            const out = new Uint8Array(wasm_memory.buffer, ptr, cap);
+            const encoder = new TextEncoder();
+            let at = 0;
+            for (const key of found) {
+                const bytes = encoder.encode(key + "\n");
+                if (at + bytes.length > cap) break;
+                out.set(bytes, at);
+                at += bytes.length;
+            }
+            return at;
         },
     };
 })();

@@ -250,54 +250,11 @@ fn keep_aside(path: &Path, problem: String) -> LoadedProgress {
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    extern "C" {
-        // web/progress_plugin.js; stubbed by the loader to return 0 without the plugin.
-        fn tether_store_load(key: *const u8, key_len: u32, ptr: *mut u8, cap: u32) -> i32;
-        fn tether_store_save(key: *const u8, key_len: u32, ptr: *const u8, len: u32) -> i32;
-    }
+    pub use crate::app::storage::browser::{load, save};
     pub const PROGRESS_KEY: &str = "tether.progress";
     pub const CORRUPT_KEY: &str = "tether.progress.corrupt";
 
     pub fn ghost_key(level: &str) -> String {
         format!("tether.ghost.{level}")
-    }
-
-    /// The text stored under `key`: `None` when there is none, `Err` when it is over
-    /// `max_bytes` (the caller must then leave it alone, not overwrite it).
-    pub fn load(key: &str, max_bytes: u64) -> Result<Option<String>, String> {
-        let mut buf = vec![0u8; max_bytes as usize];
-        // SAFETY: the plugin writes at most `cap` bytes into the buffer.
-        let len = unsafe {
-            tether_store_load(
-                key.as_ptr(),
-                key.len() as u32,
-                buf.as_mut_ptr(),
-                buf.len() as u32,
-            )
-        };
-        match len {
-            -2 => Err(format!("is more than {max_bytes} bytes")),
-            len if len <= 0 => Ok(None),
-            len => {
-                buf.truncate(len as usize);
-                // The page encodes what it stored as UTF-8, so this holds for any stored text.
-                String::from_utf8(buf)
-                    .map(Some)
-                    .map_err(|_| "is not UTF-8 text".to_owned())
-            }
-        }
-    }
-
-    /// True when the browser stored it.
-    pub fn save(key: &str, text: &str) -> bool {
-        // SAFETY: the plugin copies the bytes before returning.
-        unsafe {
-            tether_store_save(
-                key.as_ptr(),
-                key.len() as u32,
-                text.as_ptr(),
-                text.len() as u32,
-            ) == 1
-        }
     }
 }
