@@ -1,5 +1,6 @@
-// Tether's miniquad plugin: hands the page's URL query to the game (src/app/web.rs) and lets the
-// game say when its first frame is on screen. Load it after mq_js_bundle.js and before
+// Tether's miniquad plugin: hands the page's URL query to the game (src/app/web.rs), lets the
+// game say when its first frame is on screen, and moves level files in and out for the editor's
+// page ("My levels": export as a download, import through the file picker). Load it after mq_js_bundle.js and before
 // load("tether.wasm"): plugins register their functions into the loader's `env` import module.
 "use strict";
 (function () {
@@ -14,6 +15,53 @@
     // inflater (DecompressionStream) so the .wasm carries none. Someone else's text: the code's
     // length is checked first, inflating stops past the level-file limit, the text must be UTF-8.
     let link = { state: 0, text: "" }; // 0 none, 1 decoding, 2 ready, 3 error (text: why)
+
+    // A level file being imported: 0 none, 1 the person is choosing / it is being read, 2 read
+    // (text: "NAME\nTEXT"), 3 refused (text: why). Taken (back to 0) when the game copies it.
+    let imported = { state: 0, text: "" };
+
+    // Reads a picked file within the game's limits: someone else's file, so its size is checked
+    // before reading and its bytes must be UTF-8.
+    function readLevelFile(file, maxBytes) {
+        const name = file.name.replace(/[\r\n]/g, " ");
+        if (file.size > maxBytes) {
+            imported = { state: 3, text: `${name} is ${file.size} bytes, over the ${maxBytes}-byte limit of a level file` };
+            return;
+        }
+        file.arrayBuffer().then((buffer) => {
+            try {
+                const text = new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+                imported = { state: 2, text: name + "\n" + text };
+            } catch (_) {
+                imported = { state: 3, text: `${name} is not UTF-8 text` };
+            }
+        }, (err) => {
+            imported = { state: 3, text: `${name} cannot be read: ${err && err.message || err}` };
+        });
+    }
+
+    // The picker: one hidden <input type=file> (the browser test sets its files directly).
+    function levelFilePicker(maxBytes) {
+        let input = document.getElementById("tether-import");
+        if (!input) {
+            input = document.createElement("input");
+            input.type = "file";
+            input.id = "tether-import";
+            input.accept = ".ron,text/plain";
+            input.hidden = true;
+            document.body.appendChild(input);
+        }
+        input.value = "";
+        input.onchange = () => {
+            if (input.files && input.files.length > 0) {
+                readLevelFile(input.files[0], maxBytes);
+            } else {
+                imported = { state: 0, text: "" };
+            }
+        };
+        input.oncancel = () => { imported = { state: 0, text: "" }; };
+        return input;
+    }
 
     async function decodeLevelLink(code, maxCodeBytes, maxTextBytes) {
         if (code.length > maxCodeBytes) {
@@ -102,10 +150,51 @@
                 new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
                 return n;
             };
-            // Shows a level link in the address bar (replaceState: no reload, no history entry).
+            // Shows a level link in the address bar (replaceState: no reload, no history entry):
+            // the game's address (no `edit` query), so the link opens in play.
             importObject.env.tether_set_fragment = function (ptr, len) {
                 const text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
-                history.replaceState(null, "", text);
+                history.replaceState(null, "", window.location.pathname + text);
+                console.log("level link: " + window.location.href);
+            };
+            // The editor's page: the same address with `edit` in the query (its level link kept).
+            importObject.env.tether_open_editor_page = function () {
+                window.location.href = window.location.pathname + "?edit" + window.location.hash;
+            };
+            // Opens the file picker (the key press that asked for it is the user gesture the
+            // browser wants, still recent when the game's frame runs).
+            importObject.env.tether_import_start = function (maxBytes) {
+                imported = { state: 1, text: "" };
+                levelFilePicker(maxBytes).click();
+            };
+            importObject.env.tether_import_state = function () {
+                return imported.state;
+            };
+            importObject.env.tether_import_length = function () {
+                return encoder.encode(imported.text).length;
+            };
+            // Copies the read file (or why not) and forgets it.
+            importObject.env.tether_import_copy = function (ptr, capacity) {
+                const bytes = encoder.encode(imported.text);
+                const n = Math.min(bytes.length, capacity);
+                new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
+                imported = { state: 0, text: "" };
+                return n;
+            };
+            // Hands a level's text out as a download called NAME.
+            importObject.env.tether_export = function (namePtr, nameLen, textPtr, textLen) {
+                const decode = (p, n) => new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, p, n));
+                const name = decode(namePtr, nameLen);
+                const blob = new Blob([decode(textPtr, textLen)], { type: "text/plain" });
+                const url = URL.createObjectURL(blob);
+                const a = document.createElement("a");
+                a.href = url;
+                a.download = name;
+                document.body.appendChild(a);
+                a.click();
+                a.remove();
+                setTimeout(() => URL.revokeObjectURL(url), 10000);
+                console.log("export: " + name + " (" + textLen + " bytes)");
             };
             importObject.env.tether_now_ms = function () {
                 return performance.now();

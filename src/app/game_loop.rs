@@ -14,13 +14,14 @@ use super::assists_screen::{AssistsOutcome, AssistsScreen};
 use super::audio::AudioOut;
 use super::camera::CameraState;
 use super::controls_screen::{ControlsOutcome, ControlsScreen};
-use super::editor_screen::{EditorOutcome, EditorScreen};
+use super::editor_screen::{EditorOutcome, EditorScreen, MyLevelsScreen};
 use super::frame_clock::{FrameClock, MAX_FRAME_TIME_S};
 use super::ghost::Ghost;
 use super::input::devices::Devices;
 use super::input::touch::TouchControls;
 use super::input::{Action, ActionFrame, ActionMapper, DeviceKind, PlayInput, RawFrame};
 use super::level_problem::LevelProblem;
+use super::level_shelf::LevelShelf;
 use super::menus::{self, LevelSelect, SelectOutcome, TitleItem};
 use super::palette;
 use super::progress_store::ProgressStore;
@@ -33,6 +34,9 @@ use crate::campaign::splits::{format_delta, split_delta};
 use crate::campaign::{FinishReport, MedalTimes, Progress, SplitDelta};
 use crate::sim::level::RonError;
 use crate::sim::{Event, InputFrame, LevelDef, Replay, World, TICK_DT_S};
+
+mod my_levels;
+use my_levels::linked_title;
 
 /// How long the level-complete screen shows before the next level loads (watching replays; in
 /// play the player chooses).
@@ -88,6 +92,11 @@ pub struct LaunchOptions {
     /// A level link opened in the browser (`#level=<code>`): the level's text, or why the link
     /// cannot be read. Played as the only level, like a level file.
     pub linked_level: Option<Result<String, String>>,
+    /// Start at "My levels" (the browser's editor page, `?edit`).
+    pub my_levels: bool,
+    /// A level link opened on the editor page: its text, opened in the editor as a new level of
+    /// "My levels" (kept when the author saves it).
+    pub edit_linked: Option<String>,
 }
 
 enum Screen {
@@ -112,6 +121,8 @@ enum Screen {
     Assists(AssistsScreen),
     /// The level editor (`Game::editor` holds it, so test play can come back to it).
     Editing,
+    /// The author's own levels (`Game::shelf`).
+    MyLevels(MyLevelsScreen),
 }
 
 /// The pause menu, in order.
@@ -146,6 +157,8 @@ enum CompleteItem {
     /// solution replay (its proof of play in CI).
     SaveSolution,
     BackToEditor,
+    /// Back to "My levels" after playing one of them.
+    MyLevels,
 }
 
 /// Where the controls and assists screens go back to.
@@ -222,6 +235,12 @@ pub struct Game {
     /// Whether the previous level file was kept as FILE.bak this session (the first save only:
     /// later saves would replace the author's hand-written original with the editor's output).
     backup_written: bool,
+    /// The author's own levels ("My levels").
+    shelf: LevelShelf,
+    /// The name in `shelf` of the level being played or edited (None: the campaign, a file).
+    shelf_level: Option<String>,
+    /// The campaign's worlds and levels, put aside while one of "My levels" is the only level.
+    campaign_aside: Option<(Vec<String>, Vec<super::assets::LevelFile>)>,
 }
 
 impl Game {
@@ -299,6 +318,9 @@ impl Game {
             finished_run: None,
             testing_from_cursor: false,
             backup_written: false,
+            shelf: LevelShelf::platform_default(),
+            shelf_level: None,
+            campaign_aside: None,
             options,
         };
         let loaded = game.settings_store.load();
@@ -324,6 +346,17 @@ impl Game {
             game.screen = Screen::LevelError(message);
             // Automated runs stop here rather than wait for a person.
             game.quit = game.options.exit_when_replay_ends || game.options.screenshot.is_some();
+        } else if EditorScreen::AVAILABLE && game.options.my_levels {
+            // The browser's editor page.
+            game.open_my_levels(None);
+            if let Some(text) = game.options.edit_linked.take() {
+                let name = game.shelf.free_name_for(&linked_title(&text));
+                game.start_shelf_level(name, text, true);
+                if let Some(editor) = &mut game.editor {
+                    editor.mark_not_kept();
+                    editor.say("a level from a link: Ctrl+S keeps it in My levels");
+                }
+            }
         } else if game.options.start_at_title && game.options.replay.is_none() {
             game.show_screen(Screen::Title { selected: 0 });
         } else {
@@ -523,18 +556,17 @@ impl Game {
     /// edited: its problem stays on screen until it is fixed.
     fn open_editor(&mut self) {
         if !EditorScreen::AVAILABLE {
-            self.notice = Some((
-                "the level editor is not in the browser build yet".into(),
-                NOTICE_SHOWN_S,
-            ));
+            // The browser's game page: the editor's page opens the same level link.
+            super::web::open_editor_page();
             return;
         }
         if self.editor.is_none() {
             let file = &self.data.levels[self.level_index];
-            let label = self
-                .watch
-                .as_ref()
-                .map_or_else(|| file.name.clone(), |w| w.path().display().to_string());
+            let label = match (&self.watch, &self.shelf_level) {
+                (Some(watch), _) => watch.path().display().to_string(),
+                (None, Some(name)) => self.shelf.place_of(name),
+                (None, None) => file.name.clone(),
+            };
             // Read without the checks: a level with problems opens, and the editor shows them.
             let level = file
                 .text
@@ -573,9 +605,14 @@ impl Game {
         };
         match editor.update(frame_s) {
             EditorOutcome::Stay => {}
+            EditorOutcome::Leave => self.leave_editor(),
             EditorOutcome::Save { text } => {
-                let name = editor.level_name();
-                match self.write_level_file(&text, &name) {
+                let title = editor.level_name();
+                let saved = match self.shelf_level.clone() {
+                    Some(name) => self.save_to_shelf(&name, &text, &title),
+                    None => self.write_level_file(&text, &title),
+                };
+                match saved {
                     Ok(message) => {
                         let editor = self.editor.as_mut().expect("editing");
                         editor.mark_saved();
@@ -692,12 +729,15 @@ impl Game {
     /// Whether finishing the level now counts for the player's progress: live play, or the
     /// walk-through test's autoplay (never a replay being watched).
     fn records_progress(&self) -> bool {
-        self.options.replay.is_none() && (self.playback.is_none() || self.options.autoplay)
+        self.options.replay.is_none()
+            && self.shelf_level.is_none()
+            && (self.playback.is_none() || self.options.autoplay)
     }
 
     /// The ghost for level `index` as the settings ask: the player's best run or the author's.
     fn make_ghost(&mut self, index: usize, start: &World) -> Option<Ghost> {
-        if self.options.replay.is_some() {
+        // One of "My levels" has no best run kept (its runs are not campaign progress).
+        if self.options.replay.is_some() || self.shelf_level.is_some() {
             return None;
         }
         let file = &self.data.levels[index];
@@ -732,6 +772,7 @@ impl Game {
             Screen::Title { .. } => Some("title".to_owned()),
             Screen::LevelSelect(_) => Some("level select".to_owned()),
             Screen::Editing => Some("editor".to_owned()),
+            Screen::MyLevels(_) => Some("my levels".to_owned()),
             Screen::LevelError(message) => Some(format!(
                 "level error: {}",
                 message.lines().next().unwrap_or_default()
@@ -860,7 +901,10 @@ impl Game {
                 | Screen::Complete { .. }
                 | Screen::LevelError(_)
         );
-        if self.options.level_file.is_some() && editable_screen && editor_key_pressed() {
+        let editable_level = self.options.level_file.is_some()
+            || self.options.linked_level.is_some()
+            || self.shelf_level.is_some();
+        if editable_level && editable_screen && editor_key_pressed() {
             self.open_editor();
             return;
         }
@@ -895,6 +939,10 @@ impl Game {
                 }
                 return;
             }
+            Screen::MyLevels(_) => {
+                self.update_my_levels(&actions);
+                return;
+            }
             Screen::LevelSelect(select) => {
                 match select.update(&actions, &self.data, &self.progress) {
                     SelectOutcome::Stay => {}
@@ -926,6 +974,10 @@ impl Game {
                         CompleteItem::LevelSelect => self.open_level_select(),
                         CompleteItem::SaveSolution => self.save_solution(),
                         CompleteItem::BackToEditor => self.open_editor(),
+                        CompleteItem::MyLevels => {
+                            let name = self.shelf_level.clone();
+                            self.open_my_levels(name.as_deref());
+                        }
                     }
                 } else if actions.pressed(Action::Restart) {
                     self.load_level(self.level_index);
@@ -965,11 +1017,18 @@ impl Game {
                 SettingsFrom::Title,
                 Screen::Assists(AssistsScreen::default()),
             ),
+            TitleItem::MyLevels => self.open_my_levels(None),
             TitleItem::Quit => self.quit = true,
         }
     }
 
     fn choose_pause_item(&mut self, item: PauseItem) {
+        if let (Some(name), PauseItem::LevelSelect | PauseItem::Quit) = (&self.shelf_level, item) {
+            // One of "My levels": its list is where it came from.
+            let name = name.clone();
+            self.open_my_levels(Some(&name));
+            return;
+        }
         match item {
             PauseItem::Resume => self.resume(),
             PauseItem::Restart => self.load_level(self.level_index),
@@ -1030,6 +1089,7 @@ impl Game {
             TitleItem::Ghost => format!("Ghost: {}", self.settings.comfort.ghost.label()),
             TitleItem::Controls => "Controls".into(),
             TitleItem::Assists => "Assists".into(),
+            TitleItem::MyLevels => "My levels (level editor)".into(),
             TitleItem::Quit => "Quit".into(),
         }
     }
@@ -1038,6 +1098,12 @@ impl Game {
         match item {
             PauseItem::Resume => "Resume".into(),
             PauseItem::Restart => "Restart".into(),
+            // One of "My levels" goes back to its list.
+            PauseItem::LevelSelect | PauseItem::Quit
+                if EditorScreen::AVAILABLE && self.shelf_level.is_some() =>
+            {
+                "My levels".into()
+            }
             PauseItem::LevelSelect => "Level select".into(),
             PauseItem::Ghost => format!("Ghost: {}", self.settings.comfort.ghost.label()),
             PauseItem::Controls => "Controls".into(),
@@ -1056,8 +1122,13 @@ impl Game {
 
     fn complete_items(&self) -> Vec<CompleteItem> {
         let mut items = Vec::new();
+        if self.shelf_level.is_some() && self.editor.is_none() {
+            return self.shelf_complete_items();
+        }
         if self.editor.is_some() {
-            if self.finished_run.is_some() {
+            // A run is kept as the solution beside a level file (its proof in CI); "My levels"
+            // keep no solutions.
+            if self.finished_run.is_some() && self.watch.is_some() {
                 items.push(CompleteItem::SaveSolution);
             }
             items.push(CompleteItem::Retry);
@@ -1438,6 +1509,10 @@ impl Game {
                 }
                 return;
             }
+            Screen::MyLevels(screen) => {
+                screen.draw(&self.shelf.place_of("*"));
+                return;
+            }
             Screen::Controls(screen) if self.world.is_none() => {
                 super::render::hud::draw_title_screen_backdrop();
                 screen.draw(&self.settings.bindings);
@@ -1604,6 +1679,7 @@ impl Game {
                                     "Save this run as the level's solution".to_owned()
                                 }
                                 CompleteItem::BackToEditor => "Back to the editor".to_owned(),
+                                CompleteItem::MyLevels => "My levels".to_owned(),
                             })
                             .collect();
                         lines.extend(menus::menu_lines(&items, *selected));
@@ -1635,7 +1711,8 @@ impl Game {
             | Screen::LevelError(_)
             | Screen::Title { .. }
             | Screen::LevelSelect(_)
-            | Screen::Editing => {}
+            | Screen::Editing
+            | Screen::MyLevels(_) => {}
         }
     }
 }

@@ -346,6 +346,8 @@ pub enum TitleItem {
     Ghost,
     Controls,
     Assists,
+    /// The author's own levels and the editor (in the browser game: the editor's page).
+    MyLevels,
     Quit,
 }
 
@@ -357,6 +359,7 @@ pub fn title_items() -> Vec<TitleItem> {
         TitleItem::Ghost,
         TitleItem::Controls,
         TitleItem::Assists,
+        TitleItem::MyLevels,
     ];
     if !cfg!(target_arch = "wasm32") {
         items.push(TitleItem::Quit);

@@ -15,7 +15,10 @@ pub mod ghost;
 pub mod hot_reload;
 pub mod input;
 pub mod level_problem;
+pub mod level_shelf;
 pub mod menus;
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-editor"))]
+pub mod my_levels_screen;
 pub mod palette;
 pub mod progress_store;
 pub mod render;
@@ -49,7 +52,7 @@ pub async fn run(options: LaunchOptions) {
         Ok(mut data) => {
             #[cfg(not(target_arch = "wasm32"))]
             if let Some(path) = &options.level_file {
-                let template = options.open_editor.then(editor_screen::new_level_text);
+                let template = options.open_editor.then(crate::editor::new_level_text);
                 data.with_only_level_file(path, template);
             }
             if let Some(linked) = &options.linked_level {

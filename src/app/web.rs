@@ -6,6 +6,10 @@
 //! - `level=N`  start at level N (1 = first, as on the desktop's `--level`)
 //! - `replay=1` play level N's solution, `levels/solutions/<its file name in levels/index.ron>`
 //! - `hold=T`   stop the simulation at tick T and keep drawing (the browser test's screenshot)
+//! - `edit`     the editor's page: the page loads `tether-editor.wasm` (the game with the level
+//!   editor, built with the `web-editor` feature) and it opens at "My levels"; with a level
+//!   link in the fragment, that level opens in the editor
+//! - `editor_script=STEPS` drives the editor as `--editor-script` does (the browser test)
 //!
 //! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): the page
 //! inflates it (web/query_plugin.js: the browser's inflater, so the .wasm carries none) and that
@@ -29,6 +33,11 @@ pub struct WebQuery {
     /// their solutions.
     pub menu_script: Vec<crate::app::input::Action>,
     pub autoplay: bool,
+    /// `edit`: the editor's page.
+    pub edit: bool,
+    /// `editor_script=...` as given (URL-encoded steps, `;`-separated as on the command line;
+    /// decoded in the editor's build only).
+    pub editor_script: String,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
 }
@@ -68,6 +77,8 @@ impl WebQuery {
                     }
                 }
                 "autoplay" => parsed.autoplay = value != "0",
+                "edit" => parsed.edit = value != "0",
+                "editor_script" => parsed.editor_script = value.to_owned(),
                 "hold" => match value.parse::<u64>() {
                     Ok(tick) => parsed.hold_at_tick = Some(tick),
                     Err(_) => parsed
@@ -89,9 +100,33 @@ impl WebQuery {
             start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
             menu_script: self.menu_script.clone(),
             autoplay: self.autoplay,
+            my_levels: self.edit,
             ..LaunchOptions::default()
         }
     }
+}
+
+/// `%XX` escapes and `+` (a space) decoded; a broken escape is kept as it is.
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(hi), Some(lo)) => {
+                    out.push((hi * 16 + lo) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Where level `level_file`'s solution replay lives, relative to the page.
@@ -120,10 +155,41 @@ pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
     crate::sim::Replay::from_ron(&text, &path).map_err(|e| e.to_string())
 }
 
-/// Puts a level link in the page's address bar, where the author copies it from.
+/// Puts a level link in the page's address bar, where the author copies it from (the game's
+/// address: the link opens in play).
 #[cfg(target_arch = "wasm32")]
 pub fn show_level_link(fragment: &str) {
     js::set_fragment(fragment);
+}
+
+/// Opens the editor's page (`?edit`, with the address's level link if any): the browser game
+/// carries no editor. The desktop always has its editor, so there this does nothing.
+pub fn open_editor_page() {
+    #[cfg(target_arch = "wasm32")]
+    js::open_editor_page();
+}
+
+/// Asks the page for a level file (its file picker). The desktop's levels are files already.
+pub fn start_import() {
+    #[cfg(target_arch = "wasm32")]
+    js::start_import(crate::sim::limits::MAX_LEVEL_FILE_BYTES as u32);
+}
+
+/// A file the picker read: its name and text, or why it cannot be used. `None` while nothing
+/// was picked (always on the desktop).
+pub fn poll_import() -> Option<Result<(String, String), String>> {
+    #[cfg(target_arch = "wasm32")]
+    return js::poll_import();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// Hands `text` to the person as a download called `file_name` (the browser's downloads).
+pub fn export_file(file_name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    js::export_file(file_name, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (file_name, text);
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -138,6 +204,12 @@ mod js {
         fn tether_link_length() -> u32;
         fn tether_link_copy(ptr: *mut u8, capacity: u32) -> u32;
         fn tether_set_fragment(ptr: *const u8, len: u32);
+        fn tether_open_editor_page();
+        fn tether_import_start(max_bytes: u32);
+        fn tether_import_state() -> i32;
+        fn tether_import_length() -> u32;
+        fn tether_import_copy(ptr: *mut u8, capacity: u32) -> u32;
+        fn tether_export(name: *const u8, name_len: u32, text: *const u8, text_len: u32);
         fn tether_now_ms() -> f64;
         fn tether_first_frame();
     }
@@ -194,6 +266,49 @@ mod js {
         unsafe { tether_set_fragment(fragment.as_ptr(), fragment.len() as u32) }
     }
 
+    pub fn open_editor_page() {
+        // SAFETY: no arguments.
+        unsafe { tether_open_editor_page() }
+    }
+
+    pub fn start_import(max_bytes: u32) {
+        // SAFETY: a plain number.
+        unsafe { tether_import_start(max_bytes) }
+    }
+
+    /// The picked file once read (state 2: "NAME\nTEXT"), or why not (state 3); `None` while
+    /// there is nothing (0) or the person is choosing (1). Taking it clears it.
+    pub fn poll_import() -> Option<Result<(String, String), String>> {
+        // SAFETY: as `link_state`: at most `capacity` bytes are written into our buffer.
+        let state = unsafe { tether_import_state() };
+        if state < 2 {
+            return None;
+        }
+        let cap = crate::sim::limits::MAX_LEVEL_FILE_BYTES as usize + 1024;
+        let len = (unsafe { tether_import_length() } as usize).min(cap);
+        let mut buf = vec![0u8; len];
+        let written = unsafe { tether_import_copy(buf.as_mut_ptr(), len as u32) } as usize;
+        buf.truncate(written.min(len));
+        let text = String::from_utf8_lossy(&buf).into_owned();
+        if state == 3 {
+            return Some(Err(text));
+        }
+        let (name, body) = text.split_once('\n').unwrap_or(("level file", ""));
+        Some(Ok((name.to_owned(), body.to_owned())))
+    }
+
+    pub fn export_file(file_name: &str, text: &str) {
+        // SAFETY: the plugin copies both byte ranges before returning.
+        unsafe {
+            tether_export(
+                file_name.as_ptr(),
+                file_name.len() as u32,
+                text.as_ptr(),
+                text.len() as u32,
+            )
+        }
+    }
+
     /// Milliseconds since the page's navigation started (`performance.now()`).
     pub fn now_ms() -> f64 {
         // SAFETY: no arguments, returns a number.
@@ -240,6 +355,10 @@ pub async fn run_from_query() {
                     super::assets::draw_loading(0, 1, "level link");
                     next_frame().await;
                 }
+                js::LinkState::Ready(text) if query.edit => {
+                    options.edit_linked = Some(text);
+                    break;
+                }
                 js::LinkState::Ready(text) => {
                     options.linked_level = Some(Ok(text));
                     options.start_at_title = false;
@@ -253,6 +372,15 @@ pub async fn run_from_query() {
                 }
                 js::LinkState::None => break,
             }
+        }
+    }
+    // Only the editor's build reads a script for the editor (the parser stays out of the game's).
+    if super::editor_screen::EditorScreen::AVAILABLE && !query.editor_script.is_empty() {
+        match super::editor_screen::input::ScriptStep::parse_script(&percent_decode(
+            &query.editor_script,
+        )) {
+            Ok(steps) => options.editor_script = steps,
+            Err(problem) => log_line(&format!("editor_script: {problem} (ignored)")),
         }
     }
     if query.play_solution {
@@ -310,6 +438,17 @@ mod tests {
         assert_eq!(q.hold_at_tick, None);
         assert!(!q.play_solution);
         assert_eq!(q.warnings.len(), 3);
+    }
+
+    #[test]
+    fn the_editor_page_and_its_script_are_read() {
+        let q = WebQuery::parse("edit&editor_script=palette%20solid%3B+click+4+5");
+        assert!(q.edit && q.launch_options().my_levels);
+        assert_eq!(percent_decode(&q.editor_script), "palette solid; click 4 5");
+        assert!(q.warnings.is_empty());
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+        assert_eq!(percent_decode("%C3%A9"), "é");
     }
 
     #[test]

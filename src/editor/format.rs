@@ -7,7 +7,7 @@ use super::fields::header;
 use super::kinds::{all_objects, Kind};
 use super::object::Object;
 use super::text;
-use crate::sim::level::LevelDef;
+use crate::sim::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
 
 /// The first line of every file the editor writes.
 pub const HEADER_COMMENT: &str = "// Written by the Tether editor.";
@@ -56,6 +56,29 @@ pub fn to_ron(level: &LevelDef) -> String {
     }
     out.push_str(")\n");
     out
+}
+
+/// The text of a new level (`tether edit FILE` for a file that does not exist yet, a new level of "My levels"): a floor,
+/// a spawn above it and a goal at its far end, ready to build on.
+pub fn new_level_text() -> String {
+    let level = LevelDef {
+        spawn: P(-8.0, 1.0),
+        goal: RectDef {
+            min: P(8.0, 0.0),
+            max: P(10.0, 3.0),
+        },
+        solids: vec![SolidDef {
+            id: None,
+            shape: ShapeDef::Box {
+                center: P(0.0, -1.0),
+                half_extents: P(12.0, 1.0),
+                rotation_deg: 0.0,
+            },
+            hookable: true,
+        }],
+        ..LevelDef::empty("New level")
+    };
+    crate::editor::to_ron(&level)
 }
 
 #[cfg(test)]

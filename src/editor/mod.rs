@@ -21,7 +21,7 @@ pub mod ops;
 mod text;
 
 pub use fields::{fields, level_fields, FieldRow};
-pub use format::to_ron;
+pub use format::{new_level_text, to_ron};
 pub use geometry::{
     bounds, handles, level_handles, objects_in_rect, pick, pick_spawn, Handle, HandleId, HandleRole,
 };

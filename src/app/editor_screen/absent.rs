@@ -1,9 +1,11 @@
-//! The browser build's stand-in for the editor (see the module's comment): a type with no
-//! values. `open` says the editor is not there; every other method can never be called.
+//! The browser game's stand-in for the editor and "My levels" (see the module's comment): types
+//! with no values. `open` says they are not there; every other method can never be called.
 
 use std::sync::Arc;
 
 use super::input::ScriptStep;
+use crate::app::input::ActionFrame;
+use crate::app::level_shelf::LevelShelf;
 use crate::app::render::art::Art;
 use crate::sim::{LevelDef, Tuning};
 
@@ -17,6 +19,7 @@ pub enum EditorOutcome {
     Save {
         text: String,
     },
+    Leave,
 }
 
 pub enum EditorScreen {}
@@ -32,6 +35,9 @@ impl EditorScreen {
         match *self {}
     }
     pub fn mark_saved(&mut self) {
+        match *self {}
+    }
+    pub fn mark_not_kept(&mut self) {
         match *self {}
     }
     pub fn level_name(&self) -> String {
@@ -61,4 +67,44 @@ impl EditorScreen {
     pub fn draw(&self, _: &mut Art, _: f64) {
         match *self {}
     }
+}
+
+/// What "My levels" asks of the game (never, in this build).
+pub enum MyLevelsOutcome {
+    Stay,
+    Back,
+    New,
+    Import,
+    Edit(String),
+    Play(String),
+    Export(String),
+    Delete(String),
+}
+
+pub enum MyLevelsScreen {}
+
+impl MyLevelsScreen {
+    pub fn open(_: &LevelShelf, _: bool) -> Option<MyLevelsScreen> {
+        None
+    }
+    pub fn refresh_at(&mut self, _: &LevelShelf, _: Option<&str>) {
+        match *self {}
+    }
+    pub fn entries(&self) -> &[ShelfEntry] {
+        match *self {}
+    }
+    pub fn update(&mut self, _: &ActionFrame) -> MyLevelsOutcome {
+        match *self {}
+    }
+    pub fn draw(&self, _: &str) {
+        match *self {}
+    }
+    pub fn set_message(&mut self, _: String) {
+        match *self {}
+    }
+}
+
+/// One kept level (never listed in this build).
+pub struct ShelfEntry {
+    pub name: String,
 }

@@ -6,18 +6,22 @@
 //! Layout: the palette down the left edge, the property panel down the right, the level in
 //! between with a status line at the top.
 //!
-//! The browser build does not carry the editor yet: with it the .wasm grew from 1.49 to 1.92 MB,
-//! over its 1.5 MB budget (the editor serializes every object kind, and its UI is compiled at
-//! the simulation's opt-level). There `EditorScreen` is a type with no values, so every path
-//! into the editor is dead code the compiler drops.
+//! The browser has the editor in a module of its own: the game's page loads `tether.wasm`
+//! (built without the editor: with it the file grew from 1.49 to 1.92 MB, over the game's
+//! 1.5 MB budget), the editor's page (`?edit`) loads `tether-editor.wasm`, built with the
+//! `web-editor` feature, only when an author opens it. In the game's build `EditorScreen` and
+//! `MyLevelsScreen` are types with no values, so every path into them is dead code the
+//! compiler drops, and the game's "My levels" item opens the editor's page instead.
 
 pub mod input;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-editor"))]
 mod screen;
-#[cfg(not(target_arch = "wasm32"))]
-pub use screen::{new_level_text, EditorOutcome, EditorScreen};
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-editor"))]
+pub use crate::app::my_levels_screen::{MyLevelsOutcome, MyLevelsScreen};
+#[cfg(any(not(target_arch = "wasm32"), feature = "web-editor"))]
+pub use screen::{EditorOutcome, EditorScreen};
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(any(not(target_arch = "wasm32"), feature = "web-editor")))]
 mod absent;
-#[cfg(target_arch = "wasm32")]
-pub use absent::{EditorOutcome, EditorScreen};
+#[cfg(not(any(not(target_arch = "wasm32"), feature = "web-editor")))]
+pub use absent::{EditorOutcome, EditorScreen, MyLevelsOutcome, MyLevelsScreen};

@@ -13,7 +13,7 @@ use crate::editor::{
     handles, objects_in_rect, pick, pick_spawn, Document, FieldRow, Handle, HandleId, Kind,
     ObjectRef, Op,
 };
-use crate::sim::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
+use crate::sim::level::{LevelDef, P};
 use crate::sim::math::Vec2;
 use crate::sim::{Tuning, World};
 
@@ -62,6 +62,8 @@ pub enum EditorOutcome {
     Save {
         text: String,
     },
+    /// Escape with nothing selected: back to where the editor was opened from ("My levels").
+    Leave,
 }
 
 /// What a press of the primary button started.
@@ -144,14 +146,18 @@ pub struct EditorScreen {
     tuning: Arc<Tuning>,
     pointer_px: (f32, f32),
     script: Option<ScriptPlayer>,
+    /// The level is kept nowhere yet (one opened from a link): leaving asks first.
+    not_kept: bool,
+    /// Escape was pressed once with unsaved changes: the next one leaves.
+    leave_asked: bool,
 }
 
 impl EditorScreen {
-    /// Whether this build has the editor (the browser's does not, yet).
+    /// Whether this build has the editor (the browser game's does not: see the module).
     pub const AVAILABLE: bool = true;
 
     /// The editor on `level`, read from `file_label`. (`None` only in a build without the
-    /// editor: the browser's, for now.)
+    /// editor: the browser game's.)
     pub fn open(level: LevelDef, file_label: String, tuning: Arc<Tuning>) -> Option<EditorScreen> {
         Some(EditorScreen::new(level, file_label, tuning))
     }
@@ -180,17 +186,26 @@ impl EditorScreen {
             tuning,
             pointer_px: (0.0, 0.0),
             script: None,
+            not_kept: false,
+            leave_asked: false,
         }
     }
 
     /// Whether the level has changes not saved to its file.
     pub fn is_dirty(&self) -> bool {
-        self.doc.dirty()
+        self.doc.dirty() || self.not_kept
     }
 
     /// The level as it is now is what its file holds.
     pub fn mark_saved(&mut self) {
         self.doc.mark_saved();
+        self.not_kept = false;
+        self.leave_asked = false;
+    }
+
+    /// The level is kept nowhere yet (opened from a link): it counts as unsaved.
+    pub fn mark_not_kept(&mut self) {
+        self.not_kept = true;
     }
 
     /// The level's own name (its `name:` field).
@@ -396,9 +411,17 @@ impl EditorScreen {
                     })
                     .collect();
             }
-            EditorKey::Escape => {
+            EditorKey::Escape if self.placing.is_some() || !self.selection.is_empty() => {
                 self.placing = None;
                 self.selection.clear();
+            }
+            EditorKey::Escape => {
+                // Nothing typed is lost by one key: unsaved changes need a second Escape.
+                if !self.is_dirty() || self.leave_asked {
+                    return Some(EditorOutcome::Leave);
+                }
+                self.leave_asked = true;
+                self.say("unsaved changes: Ctrl+S keeps them, Escape again leaves without them");
             }
             EditorKey::TestFromSpawn | EditorKey::Tab => {
                 return Some(EditorOutcome::TestPlay {
@@ -956,29 +979,6 @@ impl ScriptPlayer {
         self.step += 1;
         self.frame = 0;
     }
-}
-
-/// The text of a new level (`tether edit FILE` for a file that does not exist yet): a floor,
-/// a spawn above it and a goal at its far end, ready to build on.
-pub fn new_level_text() -> String {
-    let level = LevelDef {
-        spawn: P(-8.0, 1.0),
-        goal: RectDef {
-            min: P(8.0, 0.0),
-            max: P(10.0, 3.0),
-        },
-        solids: vec![SolidDef {
-            id: None,
-            shape: ShapeDef::Box {
-                center: P(0.0, -1.0),
-                half_extents: P(12.0, 1.0),
-                rotation_deg: 0.0,
-            },
-            hookable: true,
-        }],
-        ..LevelDef::empty("New level")
-    };
-    crate::editor::to_ron(&level)
 }
 
 /// The text inside a RON string value (`"lift"` → `lift`), or `None` when `value` is not one
