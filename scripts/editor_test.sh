@@ -2,7 +2,8 @@
 # The level editor under Xvfb, driven by editor scripts (the same input path as the mouse and
 # keys): builds a level from nothing, saves it and checks it with `tether check`; edits it again
 # (the first save keeps FILE.bak); test-plays a copy of level 1 from the editor with its solution
-# (--autoplay) and keeps the run as the level's solution, which `tether replay` then proves.
+# (--autoplay) and keeps the run as the level's solution, which `tether replay` then proves;
+# makes a level in "My levels" from the title menu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${CARGO_TARGET_DIR:-target}/release/tether
@@ -68,5 +69,24 @@ ours=$("$BIN" replay "$solution") || fail "the saved solution does not reach the
 shipped=$("$BIN" replay levels/solutions/01_first_swing.ron)
 [ "${ours#*: }" = "${shipped#*: }" ] || fail "the saved run ($ours) differs from the shipped one ($shipped)"
 echo "ok: the test play's run is the level's solution: ${ours#*: }"
+
+# 4. "My levels" from the title menu: a new level made and saved there lands in the config
+#    folder's levels/, passes check, and Escape (twice: it has unsaved changes after the second
+#    solid) leaves the editor for the list, which shows it.
+title_to_my_levels="MenuDown,MenuDown,MenuDown,MenuDown,MenuDown,MenuConfirm"
+run_game --menu-script "$title_to_my_levels,MenuConfirm" --screenshot "$out/shelf.png" \
+    --editor-script "
+    palette solid; click 4 3; key escape; field name; type Shelf Made; key enter; key save;
+    palette ring; click 2 7; key escape; key escape; key escape; wait 20" | tee "$out/shelf.log"
+kept="$XDG_CONFIG_HOME/tether/levels/new_level.ron"
+[ -f "$kept" ] || fail "the level made from My levels was not kept in $kept"
+check=$("$BIN" check "$kept") || fail "the kept level does not pass check: $check"
+case "$check" in
+    *'"Shelf Made", 2 solids, 0 hazards, 0 grapple points'*) echo "ok: kept in My levels: $check" ;;
+    *) fail "the kept level is not what the script made: $check" ;;
+esac
+grep -q "^editor: unsaved changes" "$out/shelf.log" || fail "leaving with unsaved changes was not asked"
+[ "$(grep -c '^screen: my levels' "$out/shelf.log")" -ge 2 ] || fail "Escape did not go back to My levels"
+grep -q "^my levels: 1 kept in .*: new_level$" "$out/shelf.log" || fail "My levels did not list it"
 if [ -n "${TETHER_KEEP_SCREENSHOT:-}" ]; then cp "$out/editor.png" "$TETHER_KEEP_SCREENSHOT"; fi
 echo "ok: editor test passed"

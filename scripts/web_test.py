@@ -764,6 +764,112 @@ def check_campaign_page(chromium, args):
     print(f"ok: campaign in the page: {complete}; progress and ghost in localStorage "
           f"({len(progress)} and {len(ghost)} bytes), found after a reload; a broken save kept aside")
 
+# The editor's page, driven as `--editor-script` drives the desktop's editor: a new level from
+# "My levels" gets a solid, a name, is saved to localStorage and its level link is made.
+EDITOR_SCRIPT = ("palette solid; click 4 3; key escape; field name; type Browser Made; key enter; "
+                 "key save; key link")
+# A level file that does not parse, imported through the page's file picker.
+BROKEN_LEVEL = "(\n    name: \"Broken\",\n    spawn: (0.0, 1.0\n)\n"
+
+
+def check_editor_page(chromium, args, level_file):
+    """The level editor in the browser (`?edit`, its own module): a level made from "My levels"
+    by an editor script is kept in localStorage as RON the game reads back; its level link opens
+    in the game's page; export hands the same text out as a download; import takes a level file
+    through the page's file picker and refuses a broken one with its line and column."""
+    from urllib.parse import quote
+    downloads = os.path.join(args.work, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    browser = Browser(chromium, args.work, "editor")
+    try:
+        browser.open(f"{args.url}?edit&menu=MenuConfirm&editor_script={quote(EDITOR_SCRIPT)}")
+        saved = browser.wait_for_console("my levels: saved in localStorage tether.level.", timeout=120)
+        link = browser.wait_for_console("level link: ", timeout=30)
+        kept = browser.evaluate("localStorage.getItem('tether.level.new_level')")
+        wasm = browser.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
+                                ".filter(n => n.endsWith('.wasm')).join(' ')")
+
+        def reload(url):
+            browser.events.clear()
+            browser.call("Page.navigate", {"url": url})
+
+        # My levels: New, Import, new_level; its menu: Edit, Play, Export.
+        browser.call("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads},
+                     session=False)
+        reload(f"{args.url}?edit&menu=MenuDown,MenuDown,MenuConfirm,MenuDown,MenuDown,MenuConfirm")
+        listed = browser.wait_for_console("my levels: 1 kept", timeout=60)
+        exported = browser.wait_for_console("export: new_level.ron", timeout=60)
+        exported_path = os.path.join(downloads, "new_level.ron")
+        deadline = time.monotonic() + 20
+        while not os.path.exists(exported_path) and time.monotonic() < deadline:
+            browser.pump(0.2)
+        exported_text = open(exported_path, encoding="utf-8").read() \
+            if os.path.exists(exported_path) else None
+
+        def import_file(path, answer_prefix):
+            browser.events.clear()
+            browser.call("Page.navigate", {"url": f"{args.url}?edit&menu=MenuDown,MenuConfirm"})
+            if browser.wait_for_console("my levels: choose a level file", timeout=60) is None:
+                raise TestFailure("the editor's page did not ask for a file to import")
+            picker = browser.call("Runtime.evaluate", {
+                "expression": "document.getElementById('tether-import')"})["result"]
+            if "objectId" not in picker:
+                raise TestFailure("the page made no file picker for the import")
+            browser.call("DOM.enable")
+            browser.call("DOM.setFileInputFiles", {"files": [os.path.abspath(path)],
+                                                    "objectId": picker["objectId"]})
+            return browser.wait_for_console(answer_prefix, timeout=30)
+
+        broken_path = os.path.join(args.work, "broken.ron")
+        with open(broken_path, "w", encoding="utf-8") as f:
+            f.write(BROKEN_LEVEL)
+        refused = import_file(broken_path, "my levels: not imported: ")
+        imported = import_file(os.path.join("levels", level_file), "my levels: imported ")
+        shelf = browser.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tether.level.'))"
+                                 ".sort().join(' ')")
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if errors:
+        raise TestFailure(f"the editor's page threw: {errors[0]}")
+    if "tether-editor.wasm" not in (wasm or ""):
+        raise TestFailure(f"the editor's page did not load tether-editor.wasm: {wasm!r}")
+    if saved is None:
+        raise TestFailure("the editor's page did not save the scripted level to localStorage")
+    if not kept or 'name: "Browser Made"' not in kept or kept.count("shape: Box") < 2:
+        raise TestFailure(f"the kept level is not what the script made: {kept!r}")
+    if listed is None or "new_level" not in listed:
+        raise TestFailure(f"My levels did not list the saved level after a reload: {listed!r}")
+    if exported is None or exported_text != kept:
+        raise TestFailure(f"export did not download the kept text: {exported!r}, {exported_text!r}")
+    if refused is None or "broken.ron:" not in refused:
+        raise TestFailure(f"a broken level file was not refused with its place: {refused!r}")
+    if imported is None or level_file not in imported:
+        raise TestFailure(f"a level file was not imported: {imported!r}")
+    if len(shelf.split()) != 2:
+        raise TestFailure(f"My levels should hold the made and the imported level: {shelf!r}")
+    print(f"ok: editor page ({wasm.split('/')[-1]}): {saved.strip()}; listed after a reload; "
+          f"exported as a download equal to the kept text ({len(kept)} bytes); "
+          f"{refused.strip()[:100]}; {imported.strip()}")
+    if link is None or "#level=" not in link:
+        raise TestFailure(f"the editor's link key made no level link: {link!r}")
+    url = link.partition("level link: ")[2].strip()
+    browser = Browser(chromium, args.work, "editor-link")
+    try:
+        browser.open(url.replace("#level=", "?hold=1#level=", 1))
+        played = browser.wait_for_console("screen: playing", timeout=60)
+        wasm = browser.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
+                                ".filter(n => n.endsWith('.wasm')).join(' ')")
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if errors or played is None:
+        raise TestFailure(f"the editor's level link did not open in play: {played!r} {errors[:1]}")
+    if "tether-editor.wasm" in wasm or "tether.wasm" not in wasm:
+        raise TestFailure(f"the level link should open the game's page: {wasm!r}")
+    print(f"ok: the editor's level link ({len(url)} characters) opens in the game's page: "
+          f"{played.strip()}")
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -798,6 +904,7 @@ def main():
         check_gamepad_page(chromium, args)
         check_touch_page(chromium, args)
         check_campaign_page(chromium, args)
+        check_editor_page(chromium, args, os.path.basename(args.replay))
     except TestFailure as err:
         print(f"browser test FAILED: {err}", file=sys.stderr)
         return 1
