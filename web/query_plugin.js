@@ -10,6 +10,14 @@
         return encoder.encode(window.location.search.replace(/^\?/, ""));
     }
 
+    // Copies at most `capacity` bytes of `text` (UTF-8) to wasm memory at `ptr`: how many.
+    function copyInto(text, ptr, capacity) {
+        const bytes = typeof text === "string" ? encoder.encode(text) : text;
+        const n = Math.min(bytes.length, capacity);
+        new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
+        return n;
+    }
+
     // A level link in the fragment (`#level=<code>`, src/editor/link.rs: the level's text,
     // zlib-compressed, in URL-safe base64 without padding), decoded by the browser's own
     // inflater (DecompressionStream) so the .wasm carries none. Someone else's text: the code's
@@ -120,10 +128,7 @@
             };
             // Copies at most `capacity` bytes of the query (UTF-8) to wasm memory at `ptr`.
             importObject.env.tether_query_copy = function (ptr, capacity) {
-                const bytes = queryBytes();
-                const n = Math.min(bytes.length, capacity);
-                new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
-                return n;
+                return copyInto(queryBytes(), ptr, capacity);
             };
             // Starts decoding the fragment's level link with the game's limits: 1 when there is
             // one (then poll tether_link_state), 0 when the fragment holds no link.
@@ -145,10 +150,7 @@
                 return encoder.encode(link.text).length;
             };
             importObject.env.tether_link_copy = function (ptr, capacity) {
-                const bytes = encoder.encode(link.text);
-                const n = Math.min(bytes.length, capacity);
-                new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
-                return n;
+                return copyInto(link.text, ptr, capacity);
             };
             // Shows a level link in the address bar (replaceState: no reload, no history entry):
             // the game's address (no `edit` query), so the link opens in play.
@@ -175,9 +177,7 @@
             };
             // Copies the read file (or why not) and forgets it.
             importObject.env.tether_import_copy = function (ptr, capacity) {
-                const bytes = encoder.encode(imported.text);
-                const n = Math.min(bytes.length, capacity);
-                new Uint8Array(wasm_memory.buffer, ptr, n).set(bytes.subarray(0, n));
+                const n = copyInto(imported.text, ptr, capacity);
                 imported = { state: 0, text: "" };
                 return n;
             };
