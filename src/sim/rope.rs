@@ -452,6 +452,11 @@ impl Rope {
         self.ignored_body = body;
     }
 
+    /// Substeps the last step took.
+    pub fn last_substeps(&self) -> u32 {
+        self.last_substeps
+    }
+
     pub fn segment_count(&self) -> usize {
         self.nodes.len() - 1
     }
