@@ -44,6 +44,9 @@ const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 const MIN_SEGMENT_M: f32 = 1e-9;
 /// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
+/// Relative margin of the fold limit's cheap test (`bend`): a joint whose squared cosine is
+/// within it of the limit's goes through the exact angle, so rounding never decides.
+const FOLD_REJECT_MARGIN: f32 = 1e-3;
 /// A segment shorter than its rest by this fraction is slack, and bending spreads its slack.
 const SLACK_FRACTION: f32 = 0.02;
 /// Fraction of a free joint's curvature (its node's offset from its neighbours' midpoint)
@@ -776,6 +779,11 @@ impl Rope {
             return;
         }
         let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
+        let open_cos = libm::cosf(max_bend_rad);
+        // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
+        // the joints near or past the limit pay for the angle itself (an atan2, which was a
+        // seventh of a level rope's tick when every joint took it).
+        let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
@@ -816,6 +824,16 @@ impl Rope {
                 self.nodes[i + 1] += step * (t * wc);
             }
 
+            let (u, v) = (
+                self.nodes[i] - self.nodes[i - 1],
+                self.nodes[i + 1] - self.nodes[i],
+            );
+            let cos_scaled = u.dot(v);
+            if cos_scaled > 0.0
+                && cos_scaled * cos_scaled > open_cos_sq * u.length_squared() * v.length_squared()
+            {
+                continue;
+            }
             self.limit_fold(i, wa, wb, wc, max_bend_rad);
         }
     }
@@ -1099,53 +1117,53 @@ pub(crate) struct Rests {
 /// them whose multiplier comes out pushing is let go slack and the rest solved again, at most
 /// `MAX_ACTIVE_SET_PASSES` times. Segments that are clearly slack take no part.
 pub(crate) fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest: Rests) {
+    // Written with iterators over slices of one length so that the loops carry no bounds
+    // checks: this is half of a level rope's tick.
     let n = x.len() - 1;
+    let w = &w[..=n];
     s.dir.resize(n, Vec2::ZERO);
     s.error.resize(n, 0.0);
     s.rhs.resize(n, 0.0);
-    s.upper.resize(n, 0.0);
-    for i in 0..n {
-        let delta = x[i + 1] - x[i];
+    s.upper.resize(n + 1, 0.0);
+    let last = n - 1;
+    for (i, ((dir, error), ends)) in s.dir[..n]
+        .iter_mut()
+        .zip(&mut s.error[..n])
+        .zip(x.windows(2))
+        .enumerate()
+    {
+        let delta = ends[1] - ends[0];
         let len = delta.length();
-        let rest_m = if i + 1 == n {
+        let rest_m = if i == last {
             rest.last_m
         } else {
             rest.nominal_m
         };
         let taut = len > rest_m * (1.0 - TAUT_TOLERANCE) && len > MIN_SEGMENT_M;
-        (s.dir[i], s.error[i]) = if taut {
+        (*dir, *error) = if taut {
             (delta * (1.0 / len), rest_m - len)
         } else {
             (Vec2::ZERO, 0.0)
         };
     }
     for pass in 1..=MAX_ACTIVE_SET_PASSES {
-        solve_multipliers(w, s);
-        // λ > 0 pushes the segment's ends apart: a rope cannot, so that segment goes slack.
-        let mut released = false;
-        for i in 0..n {
-            if s.rhs[i] > 0.0 {
-                if pass == MAX_ACTIVE_SET_PASSES {
-                    s.rhs[i] = 0.0;
-                } else {
-                    s.dir[i] = Vec2::ZERO;
-                    s.error[i] = 0.0;
-                    released = true;
-                }
-            }
-        }
-        if !released {
+        if !solve_multipliers(w, s, pass == MAX_ACTIVE_SET_PASSES) {
             break;
         }
     }
     // Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
     let mut next_lambda = 0.0f32;
     let mut next_dir = Vec2::ZERO;
-    for i in (0..n).rev() {
-        let lambda = s.rhs[i];
-        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
+    for (((node, &weight), &dir), &lambda) in x[1..]
+        .iter_mut()
+        .zip(&w[1..])
+        .zip(&s.dir[..n])
+        .zip(&s.rhs[..n])
+        .rev()
+    {
+        *node += (dir * lambda - next_dir * next_lambda) * weight;
         next_lambda = lambda;
-        next_dir = s.dir[i];
+        next_dir = dir;
     }
     x[0] -= next_dir * (next_lambda * w[0]);
 }
@@ -1153,38 +1171,65 @@ pub(crate) fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest:
 /// Solves `J M⁻¹ Jᵀ λ = −C` for the segments whose direction is set (the others have λ = 0 and
 /// no coupling), leaving λ in `s.rhs`. Diagonal `w_i + w_{i+1}`, off-diagonal
 /// `−w_{i+1} d_i·d_{i+1}`; the matrix is diagonally dominant, so the sweep needs no pivoting.
-fn solve_multipliers(w: &[f32], s: &mut ChainScratch) {
+///
+/// λ > 0 would push the segment's ends apart, which a rope cannot: such a segment is let go
+/// slack (its direction cleared) and `true` returned so the caller solves again, or on the
+/// `last_pass` its λ is set to 0.
+fn solve_multipliers(w: &[f32], s: &mut ChainScratch, last_pass: bool) -> bool {
     let n = s.dir.len();
+    let (dir, error, rhs) = (&mut s.dir[..n], &s.error[..n], &mut s.rhs[..n]);
+    // `upper[i + 1]` is row i's modified super-diagonal (`upper[0]` is unused, `upper[n]` 0).
+    let upper = &mut s.upper[..=n];
     // Forward sweep. The matrix is symmetric: the coupling of rows i−1 and i is
     // c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
     let mut prev_dir = Vec2::ZERO;
     let mut prev_rhs = 0.0f32;
     let mut prev_inv_pivot = 0.0f32;
-    let mut prev_upper = 0.0f32;
-    for i in 0..n {
-        let dir = s.dir[i];
-        let coupling = -w[i] * prev_dir.dot(dir);
-        if i > 0 {
-            prev_upper = coupling * prev_inv_pivot;
-            s.upper[i - 1] = prev_upper;
-        }
-        let pivot = w[i] + w[i + 1] - coupling * prev_upper;
+    for ((((&d, &e), r), up), ends) in dir
+        .iter()
+        .zip(error)
+        .zip(rhs.iter_mut())
+        .zip(upper[..n].iter_mut())
+        .zip(w.windows(2))
+    {
+        let coupling = -ends[0] * prev_dir.dot(d);
+        // Row i−1's upper (0 · 0 for the first row, which has none).
+        let prev_upper = coupling * prev_inv_pivot;
+        *up = prev_upper;
+        let pivot = ends[0] + ends[1] - coupling * prev_upper;
         // Both ends immovable, or the segment slack: the constraint cannot act (λ = 0).
-        let inv_pivot = if pivot > 1e-12 && dir != Vec2::ZERO {
+        let inv_pivot = if pivot > 1e-12 && d != Vec2::ZERO {
             1.0 / pivot
         } else {
             0.0
         };
-        prev_rhs = (s.error[i] - coupling * prev_rhs) * inv_pivot;
-        s.rhs[i] = prev_rhs;
-        prev_dir = dir;
+        prev_rhs = (e - coupling * prev_rhs) * inv_pivot;
+        *r = prev_rhs;
+        prev_dir = d;
         prev_inv_pivot = inv_pivot;
     }
-    s.upper[n - 1] = 0.0;
-    // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}.
+    upper[n] = 0.0;
+    // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}, letting go the segments that push.
     let mut next_lambda = 0.0f32;
-    for i in (0..n).rev() {
-        next_lambda = s.rhs[i] - s.upper[i] * next_lambda;
-        s.rhs[i] = next_lambda;
+    let mut released = false;
+    for (((r, &up), d), e) in rhs
+        .iter_mut()
+        .zip(&upper[1..])
+        .zip(dir.iter_mut())
+        .zip(s.error[..n].iter_mut())
+        .rev()
+    {
+        next_lambda = *r - up * next_lambda;
+        *r = next_lambda;
+        if next_lambda > 0.0 {
+            if last_pass {
+                *r = 0.0;
+            } else {
+                *d = Vec2::ZERO;
+                *e = 0.0;
+                released = true;
+            }
+        }
     }
+    released
 }
