@@ -114,6 +114,8 @@ struct Thread {
 #[derive(Clone, Default)]
 struct Scratch {
     near: Vec<(ColliderRef, Aabb)>,
+    /// The pose of each `near` collider at the current substep.
+    near_poses: Vec<Pose>,
     chain: ChainScratch,
     weights: Vec<f32>,
 }
@@ -408,7 +410,7 @@ impl Cloth {
             );
             self.solve_columns();
             self.push_out(&pushers_near, h);
-            self.collide(geometry);
+            self.collide(geometry, (substep + 1) as f32 / substeps as f32);
         }
         self.tear()
     }
@@ -497,17 +499,28 @@ impl Cloth {
     }
 
     /// Keeps every particle a radius outside the level's solids, with a swept test for fast ones.
-    fn collide(&mut self, geometry: &Geometry) {
+    /// Moving solids are where they are `progress` of the way through the tick.
+    fn collide(&mut self, geometry: &Geometry, progress: f32) {
         if self.scratch.near.is_empty() {
             return;
         }
+        let scratch = &mut *self.scratch;
+        scratch.near_poses.clear();
+        scratch.near_poses.extend(
+            scratch
+                .near
+                .iter()
+                .map(|&(at, _)| geometry.collider_pose_at(at, progress)),
+        );
         let radius_m = PARTICLE_RADIUS_M;
         for i in 0..self.pos.len() {
             if self.inv_mass[i] == 0.0 {
                 continue;
             }
             let from = self.prev[i];
-            for &(at, collider_aabb) in &self.scratch.near {
+            for (&(at, collider_aabb), pose) in
+                self.scratch.near.iter().zip(&self.scratch.near_poses)
+            {
                 let p = self.pos[i];
                 // Cheap reject: the particle's path this substep, a radius around, misses the
                 // collider's box.
@@ -515,8 +528,7 @@ impl Cloth {
                 if !path.intersects(&collider_aabb) {
                     continue;
                 }
-                let collider = geometry.collider(at);
-                let (pose, shape): (&Pose, _) = (collider.position(), collider.shape());
+                let shape = geometry.collider(at).shape();
                 let motion = p - from;
                 let moved_m = motion.length();
                 // A fast particle: stop it at the surface it would have crossed.

@@ -37,6 +37,13 @@ pub const DEFAULT_CHAIN_ITERATIONS: u32 = 2;
 pub const DEFAULT_FRICTION: f32 = 0.6;
 /// A node moving more than this fraction of the rope's radius in one substep gets a swept test.
 const SWEEP_THRESHOLD_RADII: f32 = 0.5;
+/// Most a segment's ends may move relative to each other in one substep, as a fraction of its
+/// rest length: beyond it the chain solve's linearisation (two Newton iterations) starts to
+/// leave stretch, so the step takes more substeps (`Rope::substeps_needed`).
+const MAX_SEGMENT_TURN_PER_SUBSTEP: f32 = 0.05;
+/// Fewest substeps of a rope that touched the level in the last substeps, whatever its
+/// `min_substeps`: one substep of 1/120 s against resting contacts falls into a limit cycle.
+const MIN_SUBSTEPS_IN_CONTACT: u32 = 2;
 /// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
 /// the nodes on the surface while the free ones give the length back.
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
@@ -152,6 +159,8 @@ pub struct Rope {
     step_dt_s: f32,
     /// A body whose colliders this rope passes through: the load a winch rope carries.
     ignored_body: Option<Body>,
+    /// Takes its substeps by what needs them (`substeps_needed`), not by its fastest node.
+    substeps_by_need: bool,
     /// Per-step working memory, boxed so that a rope stays small to move inside `Hook`.
     scratch: Box<Scratch>,
 }
@@ -256,6 +265,7 @@ impl Rope {
             last_substeps: 1,
             step_dt_s: 1.0 / 60.0,
             ignored_body: None,
+            substeps_by_need: false,
             scratch: Box::default(),
         }
     }
@@ -434,6 +444,7 @@ impl Rope {
         rope.last_substeps = self.last_substeps;
         rope.step_dt_s = self.step_dt_s;
         rope.ignored_body = self.ignored_body;
+        rope.substeps_by_need = self.substeps_by_need;
         rope
     }
 
@@ -448,6 +459,11 @@ impl Rope {
         self.params.end_mass_ratio = ratio.max(1e-3);
         let last = self.segment_count();
         self.inv_mass[last] = 1.0 / self.params.end_mass_ratio;
+    }
+
+    /// Lets the rope take its substeps by need (`substeps_needed`): a vine.
+    pub fn set_substeps_by_need(&mut self, by_need: bool) {
+        self.substeps_by_need = by_need;
     }
 
     /// Makes this rope pass through the colliders of `body` (its own load).
@@ -604,6 +620,7 @@ impl Rope {
             last_substeps,
             step_dt_s,
             ignored_body,
+            substeps_by_need,
             // Working memory only.
             scratch: _,
         } = self;
@@ -624,6 +641,7 @@ impl Rope {
         h.u64(*last_substeps as u64);
         h.f32(*step_dt_s);
         h.u64(ignored_body.map_or(u64::MAX, |b| b.code()));
+        h.u64(*substeps_by_need as u64);
     }
 
     /// One step of `dt_s`; returns the substep length.
@@ -638,11 +656,10 @@ impl Rope {
         self.step_dt_s = dt_s;
         let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
-        let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
-        let max_substeps = self.params.substeps.max(1);
-        let min_substeps = self.params.min_substeps.clamp(1, max_substeps);
-        let wanted = libm::ceilf(travel_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII));
-        let substeps = (wanted.min(max_substeps as f32) as u32).clamp(min_substeps, max_substeps);
+        let anchor_delta = anchor_to - anchor_from;
+        let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_delta, end);
+        self.broad_phase(geometry, travel_m);
+        let substeps = self.substeps_needed(gravity, dt_s, anchor_delta, end, travel_m);
         if substeps != self.last_substeps {
             // `nodes − prev` is a displacement per substep: rescale it to the new substep so the
             // velocity it stands for is kept.
@@ -653,7 +670,6 @@ impl Rope {
             self.last_substeps = substeps;
         }
         let h = dt_s / substeps as f32;
-        self.broad_phase(geometry, travel_m);
         let keep = libm::powf(self.params.damping_per_s.clamp(0.0, 1.0), h);
         let last = self.segment_count();
         let mut end_vel = match end {
@@ -682,7 +698,13 @@ impl Rope {
                     *tension -= lambda;
                 }
             }
-            self.collide(geometry, end);
+            // The player's rope sees moving solids where they are at the end of the tick, as
+            // its feel was tuned with; level ropes see them move across the substeps.
+            let solids_progress = match end {
+                EndMotion::Player(_) => 1.0,
+                EndMotion::Free => progress,
+            };
+            self.collide(geometry, end, solids_progress);
             for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
                 *memory = if touching {
                     CONTACT_MEMORY_SUBSTEPS
@@ -893,6 +915,84 @@ impl Rope {
             + yank_m
     }
 
+    /// How many substeps this step takes, between the rope's fewest and most: as many as keep
+    /// two things small per substep.
+    /// - Collision: the motion of the nodes that may reach a solid this step (the broad phase's
+    ///   pairs, each node tested against its chunk's solids' boxes grown by `travel_m`), under
+    ///   `SWEEP_THRESHOLD_RADII` of the radius, so the swept test rarely fires and contacts stay
+    ///   shallow. A node in the open needs none of this: before, the fastest node anywhere set
+    ///   the count, and a vine's free end whipping in the wind took the whole vine to 3–8.
+    /// - The chain solve's linearisation: how far each segment's two ends move relative to each
+    ///   other (turning or stretching it), under `MAX_SEGMENT_TURN_PER_SUBSTEP` of its rest. A
+    ///   rope swinging or blown as a whole moves its nodes far but its segments turn little.
+    ///
+    /// A rope that touched the level in the last substeps takes at least
+    /// `MIN_SUBSTEPS_IN_CONTACT` (a single substep against contacts falls into a limit cycle).
+    fn substeps_needed(
+        &self,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_delta: Vec2,
+        end: EndMotion,
+        travel_m: f32,
+    ) -> u32 {
+        let most = self.params.substeps.max(1);
+        let in_contact = self.contact_memory.iter().any(|&m| m > 0);
+        let fewest = if in_contact {
+            self.params.min_substeps.max(MIN_SUBSTEPS_IN_CONTACT)
+        } else {
+            self.params.min_substeps
+        }
+        .clamp(1, most);
+        if fewest == most {
+            return most;
+        }
+        if !self.substeps_by_need {
+            // The fastest node anywhere sets the count.
+            let wanted = libm::ceilf(travel_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII));
+            return (wanted.min(most as f32) as u32)
+                .clamp(self.params.min_substeps.clamp(1, most), most);
+        }
+        let per_step = self.last_substeps as f32;
+        let last = self.segment_count();
+        // Motion carried from the last step, and what gravity, the anchor and the player add to
+        // any node this step.
+        let yank_m = match end {
+            EndMotion::Player(v) => v.length() * dt_s,
+            EndMotion::Free => 0.0,
+        };
+        let added_m = gravity.length() * dt_s * dt_s + anchor_delta.length() + yank_m;
+        let reach_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
+        let mut near_disp_sq = 0.0f32;
+        let mut any_near = false;
+        for &(chunk, _, solid_aabb) in &self.scratch.pairs {
+            let reach = solid_aabb.loosened(reach_m);
+            let first = chunk * CHUNK_SEGMENTS;
+            for i in first..=(first + CHUNK_SEGMENTS).min(last) {
+                if reach.contains_local_point(self.nodes[i]) {
+                    any_near = true;
+                    near_disp_sq =
+                        near_disp_sq.max((self.nodes[i] - self.prev[i]).length_squared());
+                }
+            }
+        }
+        let mut turn_sq = 0.0f32;
+        for i in 0..last {
+            let relative = (self.nodes[i + 1] - self.prev[i + 1]) - (self.nodes[i] - self.prev[i]);
+            turn_sq = turn_sq.max(relative.length_squared());
+        }
+        let turn_m = turn_sq.sqrt() * per_step + added_m;
+        let mut wanted =
+            libm::ceilf(turn_m / (self.nominal_segment_m * MAX_SEGMENT_TURN_PER_SUBSTEP));
+        if any_near {
+            let collision_m = near_disp_sq.sqrt() * per_step + added_m;
+            wanted = wanted.max(libm::ceilf(
+                collision_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII),
+            ));
+        }
+        (wanted.min(most as f32) as u32).clamp(fewest, most)
+    }
+
     /// Gathers, once per step, the solids each chunk of segments may touch during the step.
     fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
@@ -978,8 +1078,9 @@ impl Rope {
 
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
     /// of the solids its chunk may touch, with friction. The anchor never moves here; in the game
-    /// the player neither (it has its own collision).
-    fn collide(&mut self, geometry: &Geometry, end: EndMotion) {
+    /// the player neither (it has its own collision). Moving solids are where they are
+    /// `progress` of the way through the step (`Geometry::collider_pose_at`).
+    fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
         self.touching.fill(false);
@@ -992,8 +1093,8 @@ impl Rope {
         let identity = Pose::IDENTITY;
         for p in 0..self.scratch.pairs.len() {
             let (chunk, at, solid_aabb) = self.scratch.pairs[p];
-            let collider = geometry.collider(at);
-            let (pose, shape) = (collider.position(), collider.shape());
+            let shape = geometry.collider(at).shape();
+            let pose = &geometry.collider_pose_at(at, progress);
             let first = chunk * CHUNK_SEGMENTS;
             let end_seg = (first + CHUNK_SEGMENTS).min(last);
             // Swept test: a node that moved far this substep may have jumped a thin wall whole.
