@@ -375,6 +375,15 @@ impl Geometry {
         out[first..].sort_by_key(|(at, _)| *at);
     }
 
+    /// Whether any moving collider of `target` may overlap `aabb` (conservatively).
+    pub fn any_moving_near(&self, aabb: Aabb, target: Group) -> bool {
+        self.moving
+            .pipeline(target)
+            .intersect_aabb_conservative(aabb)
+            .next()
+            .is_some()
+    }
+
     /// A moving collider's world pose before the last `set_body_poses`.
     fn previous_pose(&self, at: ColliderRef) -> Option<Pose> {
         at.moving

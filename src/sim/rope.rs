@@ -44,6 +44,11 @@ const MAX_SEGMENT_TURN_PER_SUBSTEP: f32 = 0.05;
 /// Fewest substeps of a rope that touched the level in the last substeps, whatever its
 /// `min_substeps`: one substep of 1/120 s against resting contacts falls into a limit cycle.
 const MIN_SUBSTEPS_IN_CONTACT: u32 = 2;
+/// A rope that may sleep (`Rope::set_sleeps_when_still`) and whose every node moved less than
+/// this over each of `SLEEP_AFTER_STILL_STEPS` steps in a row (about 1 mm/s at 120 Hz) stops
+/// being stepped until something may move it.
+const SLEEP_MOTION_M: f32 = 1e-5;
+const SLEEP_AFTER_STILL_STEPS: u16 = 60;
 /// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
 /// the nodes on the surface while the free ones give the length back.
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
@@ -161,6 +166,12 @@ pub struct Rope {
     ignored_body: Option<Body>,
     /// Takes its substeps by what needs them (`substeps_needed`), not by its fastest node.
     substeps_by_need: bool,
+    /// A level rope (vine, winch rope) stops being stepped when it has been still a while and
+    /// nothing moves it; the player's rope never sleeps.
+    sleeps_when_still: bool,
+    /// Steps in a row every node moved less than `SLEEP_MOTION_M`; at
+    /// `SLEEP_AFTER_STILL_STEPS` the rope is asleep. Anything that moves it sets it back to 0.
+    still_steps: u16,
     /// Per-step working memory, boxed so that a rope stays small to move inside `Hook`.
     scratch: Box<Scratch>,
 }
@@ -266,6 +277,8 @@ impl Rope {
             step_dt_s: 1.0 / 60.0,
             ignored_body: None,
             substeps_by_need: false,
+            sleeps_when_still: false,
+            still_steps: 0,
             scratch: Box::default(),
         }
     }
@@ -325,6 +338,7 @@ impl Rope {
         let h = self.step_dt_s / self.last_substeps as f32;
         if i > 0 && i < self.prev.len() {
             self.prev[i] -= dv * h;
+            self.still_steps = 0;
         }
     }
 
@@ -445,6 +459,7 @@ impl Rope {
         rope.step_dt_s = self.step_dt_s;
         rope.ignored_body = self.ignored_body;
         rope.substeps_by_need = self.substeps_by_need;
+        rope.sleeps_when_still = self.sleeps_when_still;
         rope
     }
 
@@ -456,6 +471,9 @@ impl Rope {
 
     /// The far end's mass relative to one rope node (a winch's load, with its rider).
     pub fn set_end_mass_ratio(&mut self, ratio: f32) {
+        if self.params.end_mass_ratio != ratio.max(1e-3) {
+            self.still_steps = 0;
+        }
         self.params.end_mass_ratio = ratio.max(1e-3);
         let last = self.segment_count();
         self.inv_mass[last] = 1.0 / self.params.end_mass_ratio;
@@ -464,6 +482,19 @@ impl Rope {
     /// Lets the rope take its substeps by need (`substeps_needed`): a vine.
     pub fn set_substeps_by_need(&mut self, by_need: bool) {
         self.substeps_by_need = by_need;
+    }
+
+    /// Lets a level rope sleep: once it has hung still for `SLEEP_AFTER_STILL_STEPS` steps, its
+    /// steps cost one look for moving solids near it until something moves it (a push, wind,
+    /// reeling, a moving anchor, a moving solid coming near).
+    pub fn set_sleeps_when_still(&mut self, sleeps: bool) {
+        self.sleeps_when_still = sleeps;
+        self.still_steps = 0;
+    }
+
+    /// Whether the rope is asleep (`set_sleeps_when_still`).
+    pub fn is_asleep(&self) -> bool {
+        self.sleeps_when_still && self.still_steps >= SLEEP_AFTER_STILL_STEPS
     }
 
     /// Makes this rope pass through the colliders of `body` (its own load).
@@ -621,6 +652,8 @@ impl Rope {
             step_dt_s,
             ignored_body,
             substeps_by_need,
+            sleeps_when_still,
+            still_steps,
             // Working memory only.
             scratch: _,
         } = self;
@@ -642,6 +675,7 @@ impl Rope {
         h.f32(*step_dt_s);
         h.u64(ignored_body.map_or(u64::MAX, |b| b.code()));
         h.u64(*substeps_by_need as u64);
+        h.u64(*sleeps_when_still as u64 | (*still_steps as u64) << 1);
     }
 
     /// One step of `dt_s`; returns the substep length.
@@ -654,6 +688,9 @@ impl Rope {
         end: EndMotion,
     ) -> f32 {
         self.step_dt_s = dt_s;
+        if self.stays_asleep(geometry, anchor_to, end) {
+            return dt_s / self.last_substeps as f32;
+        }
         let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
         let anchor_delta = anchor_to - anchor_from;
@@ -729,7 +766,51 @@ impl Rope {
             *tension = (*tension * to_newtons).max(0.0);
         }
         self.length_at_step_start_m = self.length_m;
+        self.count_still_step(substeps);
         h
+    }
+
+    /// Whether this step may be skipped: the rope is asleep, and nothing that would move it
+    /// happened (its anchor and length are as they were, its end is not the player, and no
+    /// moving solid is near it). Anything else wakes it.
+    fn stays_asleep(&mut self, geometry: &Geometry, anchor_to: Vec2, end: EndMotion) -> bool {
+        if !self.is_asleep() {
+            return false;
+        }
+        let undisturbed = matches!(end, EndMotion::Free)
+            && anchor_to == self.nodes[0]
+            && self.length_m == self.length_at_step_start_m;
+        let mut aabb = Aabb::new_invalid();
+        for &p in &self.nodes {
+            aabb.take_point(p);
+        }
+        let aabb = aabb.loosened(self.params.radius_m + BROADPHASE_SLOP_M);
+        if undisturbed && !geometry.any_moving_near(aabb, groups::SOLID) {
+            return true;
+        }
+        self.still_steps = 0;
+        false
+    }
+
+    /// Counts the steps in a row the rope barely moved; on falling asleep its last trace of
+    /// motion is dropped, so it wakes from rest.
+    fn count_still_step(&mut self, substeps: u32) {
+        if !self.sleeps_when_still {
+            return;
+        }
+        let mut fastest_sq = 0.0f32;
+        for (x, p) in self.nodes.iter().zip(&self.prev) {
+            fastest_sq = fastest_sq.max((*x - *p).length_squared());
+        }
+        let moved_m = fastest_sq.sqrt() * substeps as f32;
+        if moved_m >= SLEEP_MOTION_M {
+            self.still_steps = 0;
+            return;
+        }
+        self.still_steps = self.still_steps.saturating_add(1);
+        if self.is_asleep() {
+            self.prev.copy_from_slice(&self.nodes);
+        }
     }
 
     /// Pays rope in or out at the far end for this step's change of length: the last segment

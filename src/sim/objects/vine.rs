@@ -81,6 +81,7 @@ impl VineDef {
         let node_kg = tuning.rope.player_mass_kg / tuning.rope.player_mass_ratio.max(1e-3);
         rope.set_end_mass_ratio(1.0 + self.weight_kg / node_kg.max(1e-3));
         rope.set_min_substeps(LEVEL_ROPE_MIN_SUBSTEPS);
+        rope.set_sleeps_when_still(true);
         rope.set_substeps_by_need(true);
         VineState {
             rope,
