@@ -6,6 +6,10 @@
 #[allow(dead_code)]
 #[path = "../benches/rope_support/mod.rs"]
 mod rope_support;
+// Each user of the shared module needs a different part of it.
+#[allow(dead_code)]
+#[path = "../benches/step_support/mod.rs"]
+mod step_support;
 
 use std::path::Path;
 use std::time::Instant;
@@ -156,7 +160,108 @@ fn slack_tables() -> ShapeTally {
     all
 }
 
+/// Quality of the level's own ropes (vines and winch ropes, which take their substeps by need:
+/// `Rope::substeps_needed`) over `ticks` ticks of a step bench's world, from its bench state.
+struct LevelRopeStats {
+    rope_ticks: usize,
+    /// Largest total stretch (Σ segment lengths / rest length − 1) and single segment's
+    /// stretch, in %, over every rope and tick.
+    total_stretch_peak_pct: f32,
+    segment_stretch_peak_pct: f32,
+    /// Mean over rope ticks of the total stretch, in %.
+    total_stretch_mean_pct: f32,
+    crossing_ticks: usize,
+    most_crossings: usize,
+    /// Rope ticks with a node (not the anchor) inside a solid at the end of the tick.
+    nodes_inside_ticks: usize,
+    /// Substeps per rope tick, on average.
+    mean_substeps: f32,
+}
+
+fn level_rope_stats(mut world: tether::sim::World, ticks: usize) -> LevelRopeStats {
+    let input = tether::sim::InputFrame::default();
+    let mut stats = LevelRopeStats {
+        rope_ticks: 0,
+        total_stretch_peak_pct: 0.0,
+        segment_stretch_peak_pct: 0.0,
+        total_stretch_mean_pct: 0.0,
+        crossing_ticks: 0,
+        most_crossings: 0,
+        nodes_inside_ticks: 0,
+        mean_substeps: 0.0,
+    };
+    let mut substeps = 0u64;
+    let mut stretch_sum = 0.0f64;
+    for _ in 0..ticks {
+        world.step(&input);
+        let ropes = world.vines.iter().map(|v| &v.rope);
+        for rope in ropes.chain(world.winches.iter().map(|w| &w.rope)) {
+            stats.rope_ticks += 1;
+            substeps += rope.last_substeps() as u64;
+            let total = (rope.measured_length_m() / rope.length_m - 1.0) * 100.0;
+            stats.total_stretch_peak_pct = stats.total_stretch_peak_pct.max(total);
+            stretch_sum += total.max(0.0) as f64;
+            let last = rope.segment_count();
+            for i in 0..last {
+                let rest = if i + 1 == last {
+                    rope.last_segment_rest_m()
+                } else {
+                    rope.nominal_segment_m()
+                };
+                let stretch = (rope.nodes[i].distance(rope.nodes[i + 1]) / rest - 1.0) * 100.0;
+                stats.segment_stretch_peak_pct = stats.segment_stretch_peak_pct.max(stretch);
+            }
+            let crossings = rope_shape::self_crossings(&rope.nodes);
+            stats.crossing_ticks += (crossings > 0) as usize;
+            stats.most_crossings = stats.most_crossings.max(crossings);
+            let inside = rope.nodes[1..].iter().any(|&p| {
+                world
+                    .geometry
+                    .project_on_solids(p, 0.0)
+                    .is_some_and(|projection| projection.is_inside)
+            });
+            stats.nodes_inside_ticks += inside as usize;
+        }
+    }
+    stats.total_stretch_mean_pct = (stretch_sum / stats.rope_ticks.max(1) as f64) as f32;
+    stats.mean_substeps = substeps as f32 / stats.rope_ticks.max(1) as f32;
+    stats
+}
+
+fn level_rope_tables() {
+    println!(
+        "\n## Level ropes (every vine and winch rope, each tick, from the step benches' states)\n"
+    );
+    println!("| world | rope ticks | mean substeps | total stretch mean / peak % | worst segment peak % | ticks with a self-crossing (most) | ticks with a node inside a solid |");
+    println!("|---|---|---|---|---|---|---|");
+    let worlds = [
+        ("stress, 600 ticks", step_support::stress_world()),
+        (
+            "weather without cloth, 600 ticks",
+            step_support::weather_world(false),
+        ),
+    ];
+    for (name, world) in worlds {
+        let s = level_rope_stats(world, 600);
+        println!(
+            "| {name} | {} | {:.2} | {:.4} / {:.3} | {:.3} | {} ({}) | {} |",
+            s.rope_ticks,
+            s.mean_substeps,
+            s.total_stretch_mean_pct,
+            s.total_stretch_peak_pct,
+            s.segment_stretch_peak_pct,
+            s.crossing_ticks,
+            s.most_crossings,
+            s.nodes_inside_ticks
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--level-ropes") {
+        level_rope_tables();
+        return;
+    }
     if std::env::args().any(|a| a == "--slack") {
         slack_tables();
         return;
@@ -189,6 +294,7 @@ fn main() {
     }
 
     let slack = slack_tables();
+    level_rope_tables();
     println!("\n## Goals (ours, against ref-gs80 in this run)\n");
     goal(
         "slack: ≤ 1 % of rope ticks with a self-crossing, never more than one at once",

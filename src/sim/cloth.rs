@@ -114,6 +114,8 @@ struct Thread {
 #[derive(Clone, Default)]
 struct Scratch {
     near: Vec<(ColliderRef, Aabb)>,
+    /// The pose of each `near` collider at the current substep.
+    near_poses: Vec<Pose>,
     chain: ChainScratch,
     weights: Vec<f32>,
 }
@@ -339,14 +341,39 @@ impl Cloth {
         if let Some(air) = air_velocity {
             self.apply_wind(air, dt_s);
         }
-        // Enough substeps that no particle moves more than its radius in one.
-        let mut fastest_m = 0.0f32;
+        // How far any particle may travel this tick: the broad phase's margin.
+        let mut fastest_sq = 0.0f32;
         for (p, q) in self.pos.iter().zip(&self.prev) {
-            fastest_m = fastest_m.max(p.distance_squared(*q));
+            fastest_sq = fastest_sq.max(p.distance_squared(*q));
         }
-        let travel_m =
-            fastest_m.sqrt() * self.last_substeps as f32 + gravity.length() * dt_s * dt_s;
-        let wanted = libm::ceilf(travel_m / PARTICLE_RADIUS_M);
+        let gravity_m = gravity.length() * dt_s * dt_s;
+        let travel_m = fastest_sq.sqrt() * self.last_substeps as f32 + gravity_m;
+        let margin_m = travel_m + PARTICLE_RADIUS_M + 0.05;
+        let near_box = self.aabb().loosened(margin_m);
+        self.scratch.near.clear();
+        geometry.colliders_near(near_box, groups::SOLID, &mut self.scratch.near);
+        // Enough substeps that no particle that may reach a solid this tick moves more than its
+        // radius in one; the others may move further (a banner flapping in the open needs no
+        // swept test, and took the most substeps for it before).
+        let mut near_fastest_sq = 0.0f32;
+        let mut any_near = false;
+        for &(_, collider_aabb) in &self.scratch.near {
+            let reach = collider_aabb.loosened(margin_m);
+            for (p, q) in self.pos.iter().zip(&self.prev) {
+                if reach.contains_local_point(*p) {
+                    any_near = true;
+                    near_fastest_sq = near_fastest_sq.max(p.distance_squared(*q));
+                }
+            }
+        }
+        let wanted = if any_near {
+            libm::ceilf(
+                (near_fastest_sq.sqrt() * self.last_substeps as f32 + gravity_m)
+                    / PARTICLE_RADIUS_M,
+            )
+        } else {
+            0.0
+        };
         let substeps = (wanted as u32).clamp(MIN_SUBSTEPS, MAX_SUBSTEPS);
         if substeps != self.last_substeps {
             let scale = self.last_substeps as f32 / substeps as f32;
@@ -356,10 +383,6 @@ impl Cloth {
             self.last_substeps = substeps;
         }
         let h = dt_s / substeps as f32;
-        let margin_m = travel_m + PARTICLE_RADIUS_M + 0.05;
-        let near_box = self.aabb().loosened(margin_m);
-        self.scratch.near.clear();
-        geometry.colliders_near(near_box, groups::SOLID, &mut self.scratch.near);
         let pushers_near: Vec<Pusher> = pushers
             .iter()
             .filter(|p| p.aabb().intersects(&near_box))
@@ -398,17 +421,10 @@ impl Cloth {
                     false,
                 );
             }
-            project(
-                &mut self.pos,
-                &self.inv_mass,
-                &self.across,
-                &self.across_intact,
-                1.0,
-                true,
-            );
+            self.project_across();
             self.solve_columns();
             self.push_out(&pushers_near, h);
-            self.collide(geometry);
+            self.collide(geometry, (substep + 1) as f32 / substeps as f32);
         }
         self.tear()
     }
@@ -443,6 +459,39 @@ impl Cloth {
                     t.a as usize,
                     t.b as usize,
                 );
+            }
+        }
+    }
+
+    /// One Gauss-Seidel pass over the horizontal threads, pull only, a pair of neighbouring
+    /// columns at a time: the threads of one row form a chain, but rows share no particle, so
+    /// this is the order of a row-by-row pass and its result, with the inner loop running down
+    /// two contiguous columns (no bounds checks, no branches: the compiler vectorises it).
+    fn project_across(&mut self) {
+        let (rows, columns) = (self.rows, self.columns);
+        for c in 0..columns - 1 {
+            let (left, right) = self.pos[c * rows..(c + 2) * rows].split_at_mut(rows);
+            let (w_left, w_right) = self.inv_mass[c * rows..(c + 2) * rows].split_at(rows);
+            let intact = self.across_intact[c..].iter().step_by(columns - 1);
+            for ((((a, b), &wa), &wb), &ok) in left
+                .iter_mut()
+                .zip(right.iter_mut())
+                .zip(w_left)
+                .zip(w_right)
+                .zip(intact)
+            {
+                let w = wa + wb;
+                let delta = *b - *a;
+                let length = delta.length();
+                let acts = ok && w != 0.0 && length >= 1e-9 && length > self.spacing_m;
+                let share = if acts {
+                    (length - self.spacing_m) / (length * w)
+                } else {
+                    0.0
+                };
+                let correction = delta * share;
+                *a += correction * wa;
+                *b -= correction * wb;
             }
         }
     }
@@ -497,17 +546,28 @@ impl Cloth {
     }
 
     /// Keeps every particle a radius outside the level's solids, with a swept test for fast ones.
-    fn collide(&mut self, geometry: &Geometry) {
+    /// Moving solids are where they are `progress` of the way through the tick.
+    fn collide(&mut self, geometry: &Geometry, progress: f32) {
         if self.scratch.near.is_empty() {
             return;
         }
+        let scratch = &mut *self.scratch;
+        scratch.near_poses.clear();
+        scratch.near_poses.extend(
+            scratch
+                .near
+                .iter()
+                .map(|&(at, _)| geometry.collider_pose_at(at, progress)),
+        );
         let radius_m = PARTICLE_RADIUS_M;
         for i in 0..self.pos.len() {
             if self.inv_mass[i] == 0.0 {
                 continue;
             }
             let from = self.prev[i];
-            for &(at, collider_aabb) in &self.scratch.near {
+            for (&(at, collider_aabb), pose) in
+                self.scratch.near.iter().zip(&self.scratch.near_poses)
+            {
                 let p = self.pos[i];
                 // Cheap reject: the particle's path this substep, a radius around, misses the
                 // collider's box.
@@ -515,8 +575,7 @@ impl Cloth {
                 if !path.intersects(&collider_aabb) {
                     continue;
                 }
-                let collider = geometry.collider(at);
-                let (pose, shape): (&Pose, _) = (collider.position(), collider.shape());
+                let shape = geometry.collider(at).shape();
                 let motion = p - from;
                 let moved_m = motion.length();
                 // A fast particle: stop it at the surface it would have crossed.

@@ -13,7 +13,7 @@ use rapier2d::geometry::{
     BroadPhaseBvh, Collider, ColliderBuilder, ColliderHandle, ColliderSet, Group,
     InteractionGroups, InteractionTestMode, Ray,
 };
-use rapier2d::parry::bounding_volume::Aabb;
+use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
 use rapier2d::parry::query::{
     DefaultQueryDispatcher, PointProjection, ShapeCastHit, ShapeCastOptions,
 };
@@ -22,7 +22,7 @@ use rapier2d::pipeline::{QueryFilter, QueryPipeline};
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
 
 use super::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
-use super::math::{Pose, Vec2};
+use super::math::{Pose, Rotation, Vec2};
 use super::objects::{BuildContext, ColliderSpec};
 
 /// What a collider is, stored in its `user_data` with its object's index and body.
@@ -196,12 +196,15 @@ impl Layer {
     }
 }
 
-/// A moving collider: its handle, its body, and its pose in the body's frame.
+/// A moving collider: its handle, its body, its pose in the body's frame, and its world pose
+/// before the last `set_body_poses` (substepped solvers move it from there across their
+/// substeps, see `Geometry::collider_pose_at`).
 #[derive(Clone)]
 struct MovingCollider {
     handle: ColliderHandle,
     body: Body,
     pose_in_body: Pose,
+    previous_pose: Pose,
 }
 
 /// The level's colliders: a fixed layer shared by every copy of the world, and a moving layer.
@@ -253,10 +256,17 @@ impl Geometry {
                         fixed.insert(collider);
                     } else {
                         let handle = moving.insert(collider);
+                        // Inserted in order and never removed: a handle's index is its place
+                        // in `moving_colliders` (`collider_pose_at` relies on it).
+                        debug_assert_eq!(
+                            handle.into_raw_parts().0 as usize,
+                            moving_colliders.len()
+                        );
                         moving_colliders.push(MovingCollider {
                             handle,
                             body,
                             pose_in_body: pose,
+                            previous_pose: pose,
                         });
                     }
                 }
@@ -303,11 +313,12 @@ impl Geometry {
         }
         let mut tree = BroadPhaseBvh::new();
         let params = IntegrationParameters::default();
-        for moving in &self.moving_colliders {
+        for moving in &mut self.moving_colliders {
+            let collider = &mut self.moving.colliders[moving.handle];
+            moving.previous_pose = *collider.position();
             let Some(pose) = pose_of(moving.body) else {
                 continue;
             };
-            let collider = &mut self.moving.colliders[moving.handle];
             collider.set_position(pose * moving.pose_in_body);
             let aabb = collider.compute_aabb();
             tree.set_aabb(&params, moving.handle, aabb);
@@ -347,15 +358,65 @@ impl Geometry {
     }
 
     /// Every collider of `target` whose box may overlap `aabb` (conservatively), in a stable
-    /// order: fixed layer first, then by handle.
+    /// order: fixed layer first, then by handle. A moving collider's box covers both its pose
+    /// before the last `set_body_poses` and its pose now.
     pub fn colliders_near(&self, aabb: Aabb, target: Group, out: &mut Vec<(ColliderRef, Aabb)>) {
         let first = out.len();
         for (moving, layer) in self.layers() {
             for (handle, collider) in layer.pipeline(target).intersect_aabb_conservative(aabb) {
-                out.push((Self::reference(moving, handle), collider.compute_aabb()));
+                let at = Self::reference(moving, handle);
+                let mut collider_aabb = collider.compute_aabb();
+                if let Some(previous) = self.previous_pose(at) {
+                    collider_aabb.merge(&collider.shape().compute_aabb(&previous));
+                }
+                out.push((at, collider_aabb));
             }
         }
         out[first..].sort_by_key(|(at, _)| *at);
+    }
+
+    /// Whether any moving collider of `target` may overlap `aabb` (conservatively).
+    pub fn any_moving_near(&self, aabb: Aabb, target: Group) -> bool {
+        self.moving
+            .pipeline(target)
+            .intersect_aabb_conservative(aabb)
+            .next()
+            .is_some()
+    }
+
+    /// A moving collider's world pose before the last `set_body_poses`.
+    fn previous_pose(&self, at: ColliderRef) -> Option<Pose> {
+        at.moving
+            .then(|| self.moving_colliders.get(at.index as usize))
+            .flatten()
+            .map(|m| m.previous_pose)
+    }
+
+    /// Where collider `at` is `progress` (0 to 1) of the way from its pose before the last
+    /// `set_body_poses` to its pose now (translation and rotation interpolated linearly, the
+    /// rotation renormalised: a tick turns a body a few degrees at most). Fixed colliders are
+    /// where they always are. A solver taking substeps moves a platform this way across them,
+    /// instead of the whole tick's motion at the first substep, which kicked what it touched
+    /// at (substeps × its speed).
+    pub fn collider_pose_at(&self, at: ColliderRef, progress: f32) -> Pose {
+        let now = *self.collider(at).position();
+        let Some(before) = self.previous_pose(at) else {
+            return now;
+        };
+        if before == now || progress >= 1.0 {
+            return now;
+        }
+        let (re, im) = (
+            before.rotation.re + (now.rotation.re - before.rotation.re) * progress,
+            before.rotation.im + (now.rotation.im - before.rotation.im) * progress,
+        );
+        let norm = (re * re + im * im).sqrt();
+        let rotation = if norm > 1e-6 {
+            Rotation::from_cos_sin_unchecked(re / norm, im / norm)
+        } else {
+            now.rotation
+        };
+        Pose::from_parts(before.translation.lerp(now.translation, progress), rotation)
     }
 
     /// The first collider of `target` along the segment `from → from + delta`.

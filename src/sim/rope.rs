@@ -37,6 +37,18 @@ pub const DEFAULT_CHAIN_ITERATIONS: u32 = 2;
 pub const DEFAULT_FRICTION: f32 = 0.6;
 /// A node moving more than this fraction of the rope's radius in one substep gets a swept test.
 const SWEEP_THRESHOLD_RADII: f32 = 0.5;
+/// Most a segment's ends may move relative to each other in one substep, as a fraction of its
+/// rest length: beyond it the chain solve's linearisation (two Newton iterations) starts to
+/// leave stretch, so the step takes more substeps (`Rope::substeps_needed`).
+const MAX_SEGMENT_TURN_PER_SUBSTEP: f32 = 0.05;
+/// Fewest substeps of a rope that touched the level in the last substeps, whatever its
+/// `min_substeps`: one substep of 1/120 s against resting contacts falls into a limit cycle.
+const MIN_SUBSTEPS_IN_CONTACT: u32 = 2;
+/// A rope that may sleep (`Rope::set_sleeps_when_still`) and whose every node moved less than
+/// this over each of `SLEEP_AFTER_STILL_STEPS` steps in a row (about 1 mm/s at 120 Hz) stops
+/// being stepped until something may move it.
+const SLEEP_MOTION_M: f32 = 1e-5;
+const SLEEP_AFTER_STILL_STEPS: u16 = 60;
 /// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
 /// the nodes on the surface while the free ones give the length back.
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
@@ -44,6 +56,9 @@ const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 const MIN_SEGMENT_M: f32 = 1e-9;
 /// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
+/// Relative margin of the fold limit's cheap test (`bend`): a joint whose squared cosine is
+/// within it of the limit's goes through the exact angle, so rounding never decides.
+const FOLD_REJECT_MARGIN: f32 = 1e-3;
 /// A segment shorter than its rest by this fraction is slack, and bending spreads its slack.
 const SLACK_FRACTION: f32 = 0.02;
 /// Fraction of a free joint's curvature (its node's offset from its neighbours' midpoint)
@@ -149,6 +164,14 @@ pub struct Rope {
     step_dt_s: f32,
     /// A body whose colliders this rope passes through: the load a winch rope carries.
     ignored_body: Option<Body>,
+    /// Takes its substeps by what needs them (`substeps_needed`), not by its fastest node.
+    substeps_by_need: bool,
+    /// A level rope (vine, winch rope) stops being stepped when it has been still a while and
+    /// nothing moves it; the player's rope never sleeps.
+    sleeps_when_still: bool,
+    /// Steps in a row every node moved less than `SLEEP_MOTION_M`; at
+    /// `SLEEP_AFTER_STILL_STEPS` the rope is asleep. Anything that moves it sets it back to 0.
+    still_steps: u16,
     /// Per-step working memory, boxed so that a rope stays small to move inside `Hook`.
     scratch: Box<Scratch>,
 }
@@ -253,6 +276,9 @@ impl Rope {
             last_substeps: 1,
             step_dt_s: 1.0 / 60.0,
             ignored_body: None,
+            substeps_by_need: false,
+            sleeps_when_still: false,
+            still_steps: 0,
             scratch: Box::default(),
         }
     }
@@ -312,6 +338,7 @@ impl Rope {
         let h = self.step_dt_s / self.last_substeps as f32;
         if i > 0 && i < self.prev.len() {
             self.prev[i] -= dv * h;
+            self.still_steps = 0;
         }
     }
 
@@ -431,6 +458,8 @@ impl Rope {
         rope.last_substeps = self.last_substeps;
         rope.step_dt_s = self.step_dt_s;
         rope.ignored_body = self.ignored_body;
+        rope.substeps_by_need = self.substeps_by_need;
+        rope.sleeps_when_still = self.sleeps_when_still;
         rope
     }
 
@@ -442,14 +471,40 @@ impl Rope {
 
     /// The far end's mass relative to one rope node (a winch's load, with its rider).
     pub fn set_end_mass_ratio(&mut self, ratio: f32) {
+        if self.params.end_mass_ratio != ratio.max(1e-3) {
+            self.still_steps = 0;
+        }
         self.params.end_mass_ratio = ratio.max(1e-3);
         let last = self.segment_count();
         self.inv_mass[last] = 1.0 / self.params.end_mass_ratio;
     }
 
+    /// Lets the rope take its substeps by need (`substeps_needed`): a vine.
+    pub fn set_substeps_by_need(&mut self, by_need: bool) {
+        self.substeps_by_need = by_need;
+    }
+
+    /// Lets a level rope sleep: once it has hung still for `SLEEP_AFTER_STILL_STEPS` steps, its
+    /// steps cost one look for moving solids near it until something moves it (a push, wind,
+    /// reeling, a moving anchor, a moving solid coming near).
+    pub fn set_sleeps_when_still(&mut self, sleeps: bool) {
+        self.sleeps_when_still = sleeps;
+        self.still_steps = 0;
+    }
+
+    /// Whether the rope is asleep (`set_sleeps_when_still`).
+    pub fn is_asleep(&self) -> bool {
+        self.sleeps_when_still && self.still_steps >= SLEEP_AFTER_STILL_STEPS
+    }
+
     /// Makes this rope pass through the colliders of `body` (its own load).
     pub fn set_ignored_body(&mut self, body: Option<Body>) {
         self.ignored_body = body;
+    }
+
+    /// Substeps the last step took.
+    pub fn last_substeps(&self) -> u32 {
+        self.last_substeps
     }
 
     pub fn segment_count(&self) -> usize {
@@ -596,6 +651,9 @@ impl Rope {
             last_substeps,
             step_dt_s,
             ignored_body,
+            substeps_by_need,
+            sleeps_when_still,
+            still_steps,
             // Working memory only.
             scratch: _,
         } = self;
@@ -616,6 +674,8 @@ impl Rope {
         h.u64(*last_substeps as u64);
         h.f32(*step_dt_s);
         h.u64(ignored_body.map_or(u64::MAX, |b| b.code()));
+        h.u64(*substeps_by_need as u64);
+        h.u64(*sleeps_when_still as u64 | (*still_steps as u64) << 1);
     }
 
     /// One step of `dt_s`; returns the substep length.
@@ -628,13 +688,15 @@ impl Rope {
         end: EndMotion,
     ) -> f32 {
         self.step_dt_s = dt_s;
+        if self.stays_asleep(geometry, anchor_to, end) {
+            return dt_s / self.last_substeps as f32;
+        }
         let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
-        let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_to - anchor_from, end);
-        let max_substeps = self.params.substeps.max(1);
-        let min_substeps = self.params.min_substeps.clamp(1, max_substeps);
-        let wanted = libm::ceilf(travel_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII));
-        let substeps = (wanted.min(max_substeps as f32) as u32).clamp(min_substeps, max_substeps);
+        let anchor_delta = anchor_to - anchor_from;
+        let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_delta, end);
+        self.broad_phase(geometry, travel_m);
+        let substeps = self.substeps_needed(gravity, dt_s, anchor_delta, end, travel_m);
         if substeps != self.last_substeps {
             // `nodes − prev` is a displacement per substep: rescale it to the new substep so the
             // velocity it stands for is kept.
@@ -645,7 +707,6 @@ impl Rope {
             self.last_substeps = substeps;
         }
         let h = dt_s / substeps as f32;
-        self.broad_phase(geometry, travel_m);
         let keep = libm::powf(self.params.damping_per_s.clamp(0.0, 1.0), h);
         let last = self.segment_count();
         let mut end_vel = match end {
@@ -674,7 +735,13 @@ impl Rope {
                     *tension -= lambda;
                 }
             }
-            self.collide(geometry, end);
+            // The player's rope sees moving solids where they are at the end of the tick, as
+            // its feel was tuned with; level ropes see them move across the substeps.
+            let solids_progress = match end {
+                EndMotion::Player(_) => 1.0,
+                EndMotion::Free => progress,
+            };
+            self.collide(geometry, end, solids_progress);
             for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
                 *memory = if touching {
                     CONTACT_MEMORY_SUBSTEPS
@@ -699,7 +766,51 @@ impl Rope {
             *tension = (*tension * to_newtons).max(0.0);
         }
         self.length_at_step_start_m = self.length_m;
+        self.count_still_step(substeps);
         h
+    }
+
+    /// Whether this step may be skipped: the rope is asleep, and nothing that would move it
+    /// happened (its anchor and length are as they were, its end is not the player, and no
+    /// moving solid is near it). Anything else wakes it.
+    fn stays_asleep(&mut self, geometry: &Geometry, anchor_to: Vec2, end: EndMotion) -> bool {
+        if !self.is_asleep() {
+            return false;
+        }
+        let undisturbed = matches!(end, EndMotion::Free)
+            && anchor_to == self.nodes[0]
+            && self.length_m == self.length_at_step_start_m;
+        let mut aabb = Aabb::new_invalid();
+        for &p in &self.nodes {
+            aabb.take_point(p);
+        }
+        let aabb = aabb.loosened(self.params.radius_m + BROADPHASE_SLOP_M);
+        if undisturbed && !geometry.any_moving_near(aabb, groups::SOLID) {
+            return true;
+        }
+        self.still_steps = 0;
+        false
+    }
+
+    /// Counts the steps in a row the rope barely moved; on falling asleep its last trace of
+    /// motion is dropped, so it wakes from rest.
+    fn count_still_step(&mut self, substeps: u32) {
+        if !self.sleeps_when_still {
+            return;
+        }
+        let mut fastest_sq = 0.0f32;
+        for (x, p) in self.nodes.iter().zip(&self.prev) {
+            fastest_sq = fastest_sq.max((*x - *p).length_squared());
+        }
+        let moved_m = fastest_sq.sqrt() * substeps as f32;
+        if moved_m >= SLEEP_MOTION_M {
+            self.still_steps = 0;
+            return;
+        }
+        self.still_steps = self.still_steps.saturating_add(1);
+        if self.is_asleep() {
+            self.prev.copy_from_slice(&self.nodes);
+        }
     }
 
     /// Pays rope in or out at the far end for this step's change of length: the last segment
@@ -771,6 +882,11 @@ impl Rope {
             return;
         }
         let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
+        let open_cos = libm::cosf(max_bend_rad);
+        // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
+        // the joints near or past the limit pay for the angle itself (an atan2, which was a
+        // seventh of a level rope's tick when every joint took it).
+        let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
@@ -811,6 +927,16 @@ impl Rope {
                 self.nodes[i + 1] += step * (t * wc);
             }
 
+            let (u, v) = (
+                self.nodes[i] - self.nodes[i - 1],
+                self.nodes[i + 1] - self.nodes[i],
+            );
+            let cos_scaled = u.dot(v);
+            if cos_scaled > 0.0
+                && cos_scaled * cos_scaled > open_cos_sq * u.length_squared() * v.length_squared()
+            {
+                continue;
+            }
             self.limit_fold(i, wa, wb, wc, max_bend_rad);
         }
     }
@@ -868,6 +994,84 @@ impl Rope {
             + gravity.length() * dt_s * dt_s
             + anchor_delta.length()
             + yank_m
+    }
+
+    /// How many substeps this step takes, between the rope's fewest and most: as many as keep
+    /// two things small per substep.
+    /// - Collision: the motion of the nodes that may reach a solid this step (the broad phase's
+    ///   pairs, each node tested against its chunk's solids' boxes grown by `travel_m`), under
+    ///   `SWEEP_THRESHOLD_RADII` of the radius, so the swept test rarely fires and contacts stay
+    ///   shallow. A node in the open needs none of this: before, the fastest node anywhere set
+    ///   the count, and a vine's free end whipping in the wind took the whole vine to 3–8.
+    /// - The chain solve's linearisation: how far each segment's two ends move relative to each
+    ///   other (turning or stretching it), under `MAX_SEGMENT_TURN_PER_SUBSTEP` of its rest. A
+    ///   rope swinging or blown as a whole moves its nodes far but its segments turn little.
+    ///
+    /// A rope that touched the level in the last substeps takes at least
+    /// `MIN_SUBSTEPS_IN_CONTACT` (a single substep against contacts falls into a limit cycle).
+    fn substeps_needed(
+        &self,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_delta: Vec2,
+        end: EndMotion,
+        travel_m: f32,
+    ) -> u32 {
+        let most = self.params.substeps.max(1);
+        let in_contact = self.contact_memory.iter().any(|&m| m > 0);
+        let fewest = if in_contact {
+            self.params.min_substeps.max(MIN_SUBSTEPS_IN_CONTACT)
+        } else {
+            self.params.min_substeps
+        }
+        .clamp(1, most);
+        if fewest == most {
+            return most;
+        }
+        if !self.substeps_by_need {
+            // The fastest node anywhere sets the count.
+            let wanted = libm::ceilf(travel_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII));
+            return (wanted.min(most as f32) as u32)
+                .clamp(self.params.min_substeps.clamp(1, most), most);
+        }
+        let per_step = self.last_substeps as f32;
+        let last = self.segment_count();
+        // Motion carried from the last step, and what gravity, the anchor and the player add to
+        // any node this step.
+        let yank_m = match end {
+            EndMotion::Player(v) => v.length() * dt_s,
+            EndMotion::Free => 0.0,
+        };
+        let added_m = gravity.length() * dt_s * dt_s + anchor_delta.length() + yank_m;
+        let reach_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
+        let mut near_disp_sq = 0.0f32;
+        let mut any_near = false;
+        for &(chunk, _, solid_aabb) in &self.scratch.pairs {
+            let reach = solid_aabb.loosened(reach_m);
+            let first = chunk * CHUNK_SEGMENTS;
+            for i in first..=(first + CHUNK_SEGMENTS).min(last) {
+                if reach.contains_local_point(self.nodes[i]) {
+                    any_near = true;
+                    near_disp_sq =
+                        near_disp_sq.max((self.nodes[i] - self.prev[i]).length_squared());
+                }
+            }
+        }
+        let mut turn_sq = 0.0f32;
+        for i in 0..last {
+            let relative = (self.nodes[i + 1] - self.prev[i + 1]) - (self.nodes[i] - self.prev[i]);
+            turn_sq = turn_sq.max(relative.length_squared());
+        }
+        let turn_m = turn_sq.sqrt() * per_step + added_m;
+        let mut wanted =
+            libm::ceilf(turn_m / (self.nominal_segment_m * MAX_SEGMENT_TURN_PER_SUBSTEP));
+        if any_near {
+            let collision_m = near_disp_sq.sqrt() * per_step + added_m;
+            wanted = wanted.max(libm::ceilf(
+                collision_m / (self.params.radius_m * SWEEP_THRESHOLD_RADII),
+            ));
+        }
+        (wanted.min(most as f32) as u32).clamp(fewest, most)
     }
 
     /// Gathers, once per step, the solids each chunk of segments may touch during the step.
@@ -955,8 +1159,9 @@ impl Rope {
 
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
     /// of the solids its chunk may touch, with friction. The anchor never moves here; in the game
-    /// the player neither (it has its own collision).
-    fn collide(&mut self, geometry: &Geometry, end: EndMotion) {
+    /// the player neither (it has its own collision). Moving solids are where they are
+    /// `progress` of the way through the step (`Geometry::collider_pose_at`).
+    fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
         self.touching.fill(false);
@@ -969,8 +1174,8 @@ impl Rope {
         let identity = Pose::IDENTITY;
         for p in 0..self.scratch.pairs.len() {
             let (chunk, at, solid_aabb) = self.scratch.pairs[p];
-            let collider = geometry.collider(at);
-            let (pose, shape) = (collider.position(), collider.shape());
+            let shape = geometry.collider(at).shape();
+            let pose = &geometry.collider_pose_at(at, progress);
             let first = chunk * CHUNK_SEGMENTS;
             let end_seg = (first + CHUNK_SEGMENTS).min(last);
             // Swept test: a node that moved far this substep may have jumped a thin wall whole.
@@ -1094,53 +1299,53 @@ pub(crate) struct Rests {
 /// them whose multiplier comes out pushing is let go slack and the rest solved again, at most
 /// `MAX_ACTIVE_SET_PASSES` times. Segments that are clearly slack take no part.
 pub(crate) fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest: Rests) {
+    // Written with iterators over slices of one length so that the loops carry no bounds
+    // checks: this is half of a level rope's tick.
     let n = x.len() - 1;
+    let w = &w[..=n];
     s.dir.resize(n, Vec2::ZERO);
     s.error.resize(n, 0.0);
     s.rhs.resize(n, 0.0);
-    s.upper.resize(n, 0.0);
-    for i in 0..n {
-        let delta = x[i + 1] - x[i];
+    s.upper.resize(n + 1, 0.0);
+    let last = n - 1;
+    for (i, ((dir, error), ends)) in s.dir[..n]
+        .iter_mut()
+        .zip(&mut s.error[..n])
+        .zip(x.windows(2))
+        .enumerate()
+    {
+        let delta = ends[1] - ends[0];
         let len = delta.length();
-        let rest_m = if i + 1 == n {
+        let rest_m = if i == last {
             rest.last_m
         } else {
             rest.nominal_m
         };
         let taut = len > rest_m * (1.0 - TAUT_TOLERANCE) && len > MIN_SEGMENT_M;
-        (s.dir[i], s.error[i]) = if taut {
+        (*dir, *error) = if taut {
             (delta * (1.0 / len), rest_m - len)
         } else {
             (Vec2::ZERO, 0.0)
         };
     }
     for pass in 1..=MAX_ACTIVE_SET_PASSES {
-        solve_multipliers(w, s);
-        // λ > 0 pushes the segment's ends apart: a rope cannot, so that segment goes slack.
-        let mut released = false;
-        for i in 0..n {
-            if s.rhs[i] > 0.0 {
-                if pass == MAX_ACTIVE_SET_PASSES {
-                    s.rhs[i] = 0.0;
-                } else {
-                    s.dir[i] = Vec2::ZERO;
-                    s.error[i] = 0.0;
-                    released = true;
-                }
-            }
-        }
-        if !released {
+        if !solve_multipliers(w, s, pass == MAX_ACTIVE_SET_PASSES) {
             break;
         }
     }
     // Δx_j = w_j (λ_{j−1} d_{j−1} − λ_j d_j).
     let mut next_lambda = 0.0f32;
     let mut next_dir = Vec2::ZERO;
-    for i in (0..n).rev() {
-        let lambda = s.rhs[i];
-        x[i + 1] += (s.dir[i] * lambda - next_dir * next_lambda) * w[i + 1];
+    for (((node, &weight), &dir), &lambda) in x[1..]
+        .iter_mut()
+        .zip(&w[1..])
+        .zip(&s.dir[..n])
+        .zip(&s.rhs[..n])
+        .rev()
+    {
+        *node += (dir * lambda - next_dir * next_lambda) * weight;
         next_lambda = lambda;
-        next_dir = s.dir[i];
+        next_dir = dir;
     }
     x[0] -= next_dir * (next_lambda * w[0]);
 }
@@ -1148,38 +1353,65 @@ pub(crate) fn solve_chain(x: &mut [Vec2], w: &[f32], s: &mut ChainScratch, rest:
 /// Solves `J M⁻¹ Jᵀ λ = −C` for the segments whose direction is set (the others have λ = 0 and
 /// no coupling), leaving λ in `s.rhs`. Diagonal `w_i + w_{i+1}`, off-diagonal
 /// `−w_{i+1} d_i·d_{i+1}`; the matrix is diagonally dominant, so the sweep needs no pivoting.
-fn solve_multipliers(w: &[f32], s: &mut ChainScratch) {
+///
+/// λ > 0 would push the segment's ends apart, which a rope cannot: such a segment is let go
+/// slack (its direction cleared) and `true` returned so the caller solves again, or on the
+/// `last_pass` its λ is set to 0.
+fn solve_multipliers(w: &[f32], s: &mut ChainScratch, last_pass: bool) -> bool {
     let n = s.dir.len();
+    let (dir, error, rhs) = (&mut s.dir[..n], &s.error[..n], &mut s.rhs[..n]);
+    // `upper[i + 1]` is row i's modified super-diagonal (`upper[0]` is unused, `upper[n]` 0).
+    let upper = &mut s.upper[..=n];
     // Forward sweep. The matrix is symmetric: the coupling of rows i−1 and i is
     // c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper.
     let mut prev_dir = Vec2::ZERO;
     let mut prev_rhs = 0.0f32;
     let mut prev_inv_pivot = 0.0f32;
-    let mut prev_upper = 0.0f32;
-    for i in 0..n {
-        let dir = s.dir[i];
-        let coupling = -w[i] * prev_dir.dot(dir);
-        if i > 0 {
-            prev_upper = coupling * prev_inv_pivot;
-            s.upper[i - 1] = prev_upper;
-        }
-        let pivot = w[i] + w[i + 1] - coupling * prev_upper;
+    for ((((&d, &e), r), up), ends) in dir
+        .iter()
+        .zip(error)
+        .zip(rhs.iter_mut())
+        .zip(upper[..n].iter_mut())
+        .zip(w.windows(2))
+    {
+        let coupling = -ends[0] * prev_dir.dot(d);
+        // Row i−1's upper (0 · 0 for the first row, which has none).
+        let prev_upper = coupling * prev_inv_pivot;
+        *up = prev_upper;
+        let pivot = ends[0] + ends[1] - coupling * prev_upper;
         // Both ends immovable, or the segment slack: the constraint cannot act (λ = 0).
-        let inv_pivot = if pivot > 1e-12 && dir != Vec2::ZERO {
+        let inv_pivot = if pivot > 1e-12 && d != Vec2::ZERO {
             1.0 / pivot
         } else {
             0.0
         };
-        prev_rhs = (s.error[i] - coupling * prev_rhs) * inv_pivot;
-        s.rhs[i] = prev_rhs;
-        prev_dir = dir;
+        prev_rhs = (e - coupling * prev_rhs) * inv_pivot;
+        *r = prev_rhs;
+        prev_dir = d;
         prev_inv_pivot = inv_pivot;
     }
-    s.upper[n - 1] = 0.0;
-    // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}.
+    upper[n] = 0.0;
+    // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}, letting go the segments that push.
     let mut next_lambda = 0.0f32;
-    for i in (0..n).rev() {
-        next_lambda = s.rhs[i] - s.upper[i] * next_lambda;
-        s.rhs[i] = next_lambda;
+    let mut released = false;
+    for (((r, &up), d), e) in rhs
+        .iter_mut()
+        .zip(&upper[1..])
+        .zip(dir.iter_mut())
+        .zip(s.error[..n].iter_mut())
+        .rev()
+    {
+        next_lambda = *r - up * next_lambda;
+        *r = next_lambda;
+        if next_lambda > 0.0 {
+            if last_pass {
+                *r = 0.0;
+            } else {
+                *d = Vec2::ZERO;
+                *e = 0.0;
+                released = true;
+            }
+        }
     }
+    released
 }

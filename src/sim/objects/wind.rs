@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{shape_collider, Issues, ObjectDef};
 use crate::sim::level::{LevelDef, ShapeDef};
-use crate::sim::math::{cos_sin, Pose, Vec2};
+use crate::sim::math::{cos_sin, Pose, Rotation, Vec2};
 use crate::sim::tuning::TICK_DT_S;
 
 /// Most wind zones a level may hold.
@@ -111,6 +111,9 @@ struct Zone {
     shape: SharedShape,
     pose: Pose,
     aabb: Aabb,
+    /// The zone is an unrotated box: its box test is the whole test. Ropes and cloth ask for
+    /// the air at every segment and thread each tick, and the shape test was most of it.
+    fills_its_box: bool,
     direction: Vec2,
     speed_m_per_s: f32,
     gust: Option<GustDef>,
@@ -133,10 +136,13 @@ impl WindField {
                 let (shape, pose) = shape_collider(&def.region)?;
                 let aabb = shape.compute_aabb(&pose);
                 let (cos, sin) = cos_sin(def.direction_deg.to_radians());
+                let fills_its_box =
+                    shape.as_cuboid().is_some() && pose.rotation == Rotation::IDENTITY;
                 Some(Zone {
                     shape,
                     pose,
                     aabb,
+                    fills_its_box,
                     direction: Vec2::new(cos, sin),
                     speed_m_per_s: def.speed_m_per_s,
                     gust: def.gust.clone(),
@@ -190,7 +196,7 @@ impl WindNow<'_> {
                 && point.x <= zone.aabb.maxs.x
                 && point.y >= zone.aabb.mins.y
                 && point.y <= zone.aabb.maxs.y;
-            if inside_box && zone.shape.contains_point(&zone.pose, point) {
+            if inside_box && (zone.fills_its_box || zone.shape.contains_point(&zone.pose, point)) {
                 air += velocity;
             }
         }
