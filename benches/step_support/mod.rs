@@ -11,6 +11,31 @@ use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::Vec2;
 use tether::sim::World;
 
+/// The hall both workloads are built in (120 × 26 m, floor, ceiling and walls): a level's fields
+/// from the spawn to the solids.
+const HALL: &str = r#"spawn: (0.0, 1.0),
+            goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
+            kill_y_m: -30.0,
+            solids: [
+                (shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (0.0, 25.0), half_extents: (60.0, 1.0))),
+                (shape: Box(center: (-60.0, 12.0), half_extents: (1.0, 12.0))),
+                (shape: Box(center: (60.0, 12.0), half_extents: (1.0, 12.0))),
+            ],"#;
+
+/// 30 vines of 12 m (40 nodes of the rope's 0.3 m segments) hanging from the hall's ceiling,
+/// 3 m apart.
+fn row_of_vines() -> String {
+    (0..30)
+        .map(|i| {
+            format!(
+                "(at: ({}, 24.0), length_m: 12.0),\n",
+                -45.0 + i as f32 * 3.0
+            )
+        })
+        .collect()
+}
+
 /// The stress level of issue 9: 20 moving platforms (paths and turning), 30 vines of 40 nodes,
 /// 5 winches with loads (weights and platforms, on timers), a 60 m floor and walls, and the player swinging on a full
 /// rope from a ring among them. Written as RON so it goes through the same loader as a level.
@@ -46,24 +71,11 @@ pub fn stress_level() -> String {
              load: {load}, drive: Timer(wait_s: 0.5)),\n"
         );
     }
-    let mut vines = String::new();
-    for i in 0..30 {
-        // 12 m: 40 nodes of the rope's 0.3 m segments.
-        let x = -45.0 + i as f32 * 3.0;
-        vines += &format!("(at: ({x}, 24.0), length_m: 12.0),\n");
-    }
+    let vines = row_of_vines();
     format!(
         r#"Level(
             name: "stress",
-            spawn: (0.0, 1.0),
-            goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
-            kill_y_m: -30.0,
-            solids: [
-                (shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0))),
-                (shape: Box(center: (0.0, 25.0), half_extents: (60.0, 1.0))),
-                (shape: Box(center: (-60.0, 12.0), half_extents: (1.0, 12.0))),
-                (shape: Box(center: (60.0, 12.0), half_extents: (1.0, 12.0))),
-            ],
+            {HALL}
             hazards: [],
             grapple_points: [(0.0, 20.0)],
             platforms: [{platforms}],
@@ -119,26 +131,11 @@ pub fn weather_level(banners: bool) -> String {
     } else {
         String::new()
     };
-    let vines: String = (0..30)
-        .map(|i| {
-            format!(
-                "(at: ({}, 24.0), length_m: 12.0),\n",
-                -45.0 + i as f32 * 3.0
-            )
-        })
-        .collect();
+    let vines = row_of_vines();
     format!(
         r#"Level(
             name: "weather",
-            spawn: (0.0, 1.0),
-            goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
-            kill_y_m: -30.0,
-            solids: [
-                (shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0))),
-                (shape: Box(center: (0.0, 25.0), half_extents: (60.0, 1.0))),
-                (shape: Box(center: (-60.0, 12.0), half_extents: (1.0, 12.0))),
-                (shape: Box(center: (60.0, 12.0), half_extents: (1.0, 12.0))),
-            ],
+            {HALL}
             grapple_points: [(0.0, 20.0)],
             vines: [{vines}],
             cloths: [{cloths}],
