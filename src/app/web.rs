@@ -214,15 +214,25 @@ mod js {
         fn tether_first_frame();
     }
 
-    /// The page's URL query, without the `?`.
-    pub fn query() -> String {
-        // SAFETY: plain calls into the JS plugin; `tether_query_copy` writes at most `capacity`
-        // bytes into the buffer we own and returns how many it wrote.
-        let len = unsafe { tether_query_length() } as usize;
+    /// Text the page hands over: its UTF-8 length from `length`, then at most `max_bytes` of it
+    /// copied into a buffer we own by `copy` (a plugin function that writes at most `capacity`
+    /// bytes and returns how many it wrote).
+    fn text_from_page(
+        length: unsafe extern "C" fn() -> u32,
+        copy: unsafe extern "C" fn(ptr: *mut u8, capacity: u32) -> u32,
+        max_bytes: usize,
+    ) -> String {
+        // SAFETY: plain calls into the JS plugin; `copy` writes within the buffer's length.
+        let len = (unsafe { length() } as usize).min(max_bytes);
         let mut buf = vec![0u8; len];
-        let written = unsafe { tether_query_copy(buf.as_mut_ptr(), len as u32) } as usize;
+        let written = unsafe { copy(buf.as_mut_ptr(), len as u32) } as usize;
         buf.truncate(written.min(len));
         String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    /// The page's URL query, without the `?`.
+    pub fn query() -> String {
+        text_from_page(tether_query_length, tether_query_copy, usize::MAX)
     }
 
     /// Where the page is with the fragment's level link.
@@ -241,16 +251,12 @@ mod js {
     }
 
     pub fn link_state() -> LinkState {
-        // SAFETY: as `query`: the plugin writes at most `capacity` bytes into our buffer, and
-        // the text is at most a level file (or a short message), as the page enforces.
+        // SAFETY: no arguments, a number back.
         let state = unsafe { tether_link_state() };
+        // The text is at most a level file (or a short message), as the page enforces.
         let text = || {
             let cap = crate::sim::limits::MAX_LEVEL_FILE_BYTES as usize;
-            let len = (unsafe { tether_link_length() } as usize).min(cap);
-            let mut buf = vec![0u8; len];
-            let written = unsafe { tether_link_copy(buf.as_mut_ptr(), len as u32) } as usize;
-            buf.truncate(written.min(len));
-            String::from_utf8_lossy(&buf).into_owned()
+            text_from_page(tether_link_length, tether_link_copy, cap)
         };
         match state {
             1 => LinkState::Decoding,
@@ -279,17 +285,14 @@ mod js {
     /// The picked file once read (state 2: "NAME\nTEXT"), or why not (state 3); `None` while
     /// there is nothing (0) or the person is choosing (1). Taking it clears it.
     pub fn poll_import() -> Option<Result<(String, String), String>> {
-        // SAFETY: as `link_state`: at most `capacity` bytes are written into our buffer.
+        // SAFETY: no arguments, a number back.
         let state = unsafe { tether_import_state() };
         if state < 2 {
             return None;
         }
+        // A level file with its name before it (the page refused anything larger).
         let cap = crate::sim::limits::MAX_LEVEL_FILE_BYTES as usize + 1024;
-        let len = (unsafe { tether_import_length() } as usize).min(cap);
-        let mut buf = vec![0u8; len];
-        let written = unsafe { tether_import_copy(buf.as_mut_ptr(), len as u32) } as usize;
-        buf.truncate(written.min(len));
-        let text = String::from_utf8_lossy(&buf).into_owned();
+        let text = text_from_page(tether_import_length, tether_import_copy, cap);
         if state == 3 {
             return Some(Err(text));
         }
