@@ -68,9 +68,16 @@ pub struct MyLevelsScreen {
 }
 
 impl MyLevelsScreen {
-    /// The screen over `shelf`; `files_in_and_out`: offer import and export (the browser).
-    pub fn open(shelf: &LevelShelf, files_in_and_out: bool) -> Option<MyLevelsScreen> {
-        Some(Self::new(shelf, files_in_and_out))
+    /// The screen over `shelf`, the cursor on the level called `at` if given;
+    /// `files_in_and_out`: offer import and export (the browser).
+    pub fn open(
+        shelf: &LevelShelf,
+        files_in_and_out: bool,
+        at: Option<&str>,
+    ) -> Option<MyLevelsScreen> {
+        let mut screen = Self::new(shelf, files_in_and_out);
+        screen.select(at);
+        Some(screen)
     }
 
     pub fn new(shelf: &LevelShelf, files_in_and_out: bool) -> MyLevelsScreen {
@@ -88,6 +95,11 @@ impl MyLevelsScreen {
     /// Reads the shelf again (after a save, an import, a delete); keeps the cursor on `name`.
     pub fn refresh_at(&mut self, shelf: &LevelShelf, name: Option<&str>) {
         self.refresh(shelf);
+        self.select(name);
+    }
+
+    /// Puts the cursor on the level called `name` (if it is listed).
+    fn select(&mut self, name: Option<&str>) {
         if let Some(at) = name.and_then(|n| self.entries.iter().position(|e| e.name == n)) {
             self.selected = self.first_level_item() + at;
         }

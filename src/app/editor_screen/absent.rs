@@ -84,7 +84,7 @@ pub enum MyLevelsOutcome {
 pub enum MyLevelsScreen {}
 
 impl MyLevelsScreen {
-    pub fn open(_: &LevelShelf, _: bool) -> Option<MyLevelsScreen> {
+    pub fn open(_: &LevelShelf, _: bool, _: Option<&str>) -> Option<MyLevelsScreen> {
         None
     }
     pub fn refresh_at(&mut self, _: &LevelShelf, _: Option<&str>) {

@@ -29,10 +29,9 @@ impl Game {
         }
         self.leave_level();
         self.restore_campaign();
-        let Some(mut screen) = MyLevelsScreen::open(&self.shelf, FILES_THROUGH_PAGE) else {
+        let Some(screen) = MyLevelsScreen::open(&self.shelf, FILES_THROUGH_PAGE, name) else {
             return;
         };
-        screen.refresh_at(&self.shelf, name);
         log_line(&format!(
             "my levels: {} kept in {}: {}",
             screen.entries().len(),
@@ -77,6 +76,7 @@ impl Game {
             return;
         }
         let outcome = screen.update(actions);
+        let edit = matches!(outcome, MyLevelsOutcome::Edit(_));
         let say = |game: &mut Game, message: String, at: Option<&str>| {
             log_line(&format!("my levels: {message}"));
             if let Screen::MyLevels(screen) = &mut game.screen {
@@ -103,19 +103,11 @@ impl Game {
                 web::start_import();
                 say(self, "choose a level file (.ron)".into(), None);
             }
-            MyLevelsOutcome::Edit(name) | MyLevelsOutcome::Play(name)
-                if self.shelf.load(&name).is_err() =>
-            {
-                let problem = self.shelf.load(&name).unwrap_err();
-                say(self, problem, Some(&name));
-            }
-            MyLevelsOutcome::Edit(name) => {
-                let text = self.shelf.load(&name).unwrap_or_default();
-                self.start_shelf_level(name, text, true);
-            }
-            MyLevelsOutcome::Play(name) => {
-                let text = self.shelf.load(&name).unwrap_or_default();
-                self.start_shelf_level(name, text, false);
+            MyLevelsOutcome::Edit(name) | MyLevelsOutcome::Play(name) => {
+                match self.shelf.load(&name) {
+                    Ok(text) => self.start_shelf_level(name, text, edit),
+                    Err(problem) => say(self, problem, Some(&name)),
+                }
             }
             MyLevelsOutcome::Export(name) => {
                 let message = match self.shelf.load(&name) {
