@@ -1022,11 +1022,18 @@ impl Game {
         }
     }
 
+    /// Whether this pause item leads back to "My levels" (one of them is being played: its list
+    /// is where it came from, in place of the level select and the title).
+    fn pause_item_goes_to_my_levels(&self, item: PauseItem) -> bool {
+        EditorScreen::AVAILABLE
+            && self.shelf_level.is_some()
+            && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
+    }
+
     fn choose_pause_item(&mut self, item: PauseItem) {
-        if let (Some(name), PauseItem::LevelSelect | PauseItem::Quit) = (&self.shelf_level, item) {
-            // One of "My levels": its list is where it came from.
-            let name = name.clone();
-            self.open_my_levels(Some(&name));
+        if self.pause_item_goes_to_my_levels(item) {
+            let name = self.shelf_level.clone();
+            self.open_my_levels(name.as_deref());
             return;
         }
         match item {
@@ -1098,12 +1105,7 @@ impl Game {
         match item {
             PauseItem::Resume => "Resume".into(),
             PauseItem::Restart => "Restart".into(),
-            // One of "My levels" goes back to its list.
-            PauseItem::LevelSelect | PauseItem::Quit
-                if EditorScreen::AVAILABLE && self.shelf_level.is_some() =>
-            {
-                "My levels".into()
-            }
+            _ if self.pause_item_goes_to_my_levels(item) => "My levels".into(),
             PauseItem::LevelSelect => "Level select".into(),
             PauseItem::Ghost => format!("Ghost: {}", self.settings.comfort.ghost.label()),
             PauseItem::Controls => "Controls".into(),
