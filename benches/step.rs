@@ -11,6 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use step_support::{
     banner_in_gale, gale, stress_world, weather_world, BANNER_DT_S, BANNER_GRAVITY,
 };
+use tether::sim::cloth::Air;
 use tether::sim::{Replay, World};
 
 /// Loads the level with the most objects and plays its solution until the rope is attached.
@@ -115,7 +116,15 @@ fn bench_weather(c: &mut Criterion) {
     c.bench_function("cloth/banner_32x24_gale", |b| {
         b.iter_batched_ref(
             || banner.clone(),
-            |cloth| cloth.step(&geometry, BANNER_GRAVITY, Some(&gale), &[], BANNER_DT_S),
+            |cloth| {
+                cloth.step(
+                    &geometry,
+                    BANNER_GRAVITY,
+                    Air::Varying(&gale),
+                    &[],
+                    BANNER_DT_S,
+                )
+            },
             criterion::BatchSize::SmallInput,
         )
     });

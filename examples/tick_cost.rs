@@ -21,6 +21,7 @@ mod step_support;
 use step_support::{
     banner_in_gale, gale, stress_world, weather_world, BANNER_DT_S, BANNER_GRAVITY,
 };
+use tether::sim::cloth::Air;
 use tether::sim::{InputFrame, World};
 
 enum Mode {
@@ -83,7 +84,13 @@ fn run_banner(mode: &Mode, ticks: usize) {
     let (geometry, banner) = banner_in_gale();
     let mut moved = 0.0f32;
     let step = |cloth: &mut tether::sim::cloth::Cloth| {
-        cloth.step(&geometry, BANNER_GRAVITY, Some(&gale), &[], BANNER_DT_S)
+        cloth.step(
+            &geometry,
+            BANNER_GRAVITY,
+            Air::Varying(&gale),
+            &[],
+            BANNER_DT_S,
+        )
     };
     match mode {
         Mode::Bench => {

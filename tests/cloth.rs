@@ -5,7 +5,7 @@
 
 mod common;
 
-use tether::sim::cloth::{Cloth, Pusher, PARTICLE_RADIUS_M};
+use tether::sim::cloth::{Air, Cloth, Pusher, PARTICLE_RADIUS_M};
 use tether::sim::geometry::Geometry;
 use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::Vec2;
@@ -33,9 +33,14 @@ fn empty() -> Geometry {
 fn a_banner_in_a_steady_wind_hangs_without_stretching() {
     let geometry = empty();
     let mut cloth = banner();
-    let air = |_: Vec2| Vec2::new(8.0, 0.0);
     for _ in 0..720 {
-        cloth.step(&geometry, GRAVITY, Some(&air), &[], DT);
+        cloth.step(
+            &geometry,
+            GRAVITY,
+            Air::Uniform(Vec2::new(8.0, 0.0)),
+            &[],
+            DT,
+        );
     }
     let (mean, max) = (cloth.mean_stretch(), cloth.max_stretch_ratio());
     println!(
@@ -49,13 +54,41 @@ fn a_banner_in_a_steady_wind_hangs_without_stretching() {
 }
 
 #[test]
+fn uniform_air_moves_cloth_exactly_as_the_same_air_looked_up_per_thread() {
+    // The world hands a banner inside one wind zone `Air::Uniform`; it must be the same cloth
+    // as when the air is looked up at every thread, bit for bit. And air that does vary moves
+    // it differently (the lookup is used).
+    let geometry = empty();
+    let (mut uniform, mut looked_up, mut sheared) = (banner(), banner(), banner());
+    let air = |_: Vec2| Vec2::new(12.0, -1.0);
+    let shear = |p: Vec2| Vec2::new(12.0 + (p.y - 8.0), -1.0);
+    for _ in 0..240 {
+        uniform.step(
+            &geometry,
+            GRAVITY,
+            Air::Uniform(Vec2::new(12.0, -1.0)),
+            &[],
+            DT,
+        );
+        looked_up.step(&geometry, GRAVITY, Air::Varying(&air), &[], DT);
+        sheared.step(&geometry, GRAVITY, Air::Varying(&shear), &[], DT);
+    }
+    assert!(uniform.positions() == looked_up.positions());
+    assert!(uniform.positions() != sheared.positions());
+    assert!(
+        uniform.at(16, 23).x > uniform.at(16, 0).x + 0.3,
+        "the wind moved it"
+    );
+}
+
+#[test]
 fn a_banner_out_of_the_wind_comes_to_rest_unstretched() {
     let geometry = empty();
     let mut cloth = banner();
     // Start it swinging, then let it settle.
     cloth.set_velocity(Vec2::new(3.0, 0.0), DT);
     for _ in 0..1200 {
-        cloth.step(&geometry, GRAVITY, None, &[], DT);
+        cloth.step(&geometry, GRAVITY, Air::Still, &[], DT);
     }
     let speed = cloth.max_speed_m_per_s(DT);
     assert!(speed < 0.05, "still moving at {speed} m/s after 10 s");
@@ -92,8 +125,13 @@ fn in_a_gale_no_particle_ends_a_step_inside_a_solid() {
     for tick in 0..600u32 {
         let t_s = tick as f64 * DT as f64;
         let speed = 25.0 + 10.0 * gust.strength(t_s) * 1.0;
-        let air = move |_: Vec2| Vec2::new(speed, -4.0);
-        cloth.step(&geometry, GRAVITY, Some(&air), &[], DT);
+        cloth.step(
+            &geometry,
+            GRAVITY,
+            Air::Uniform(Vec2::new(speed, -4.0)),
+            &[],
+            DT,
+        );
         for &p in cloth.positions() {
             if let Some(projection) = geometry.project_on_solids(p, 1.0) {
                 if projection.is_inside {
@@ -122,7 +160,7 @@ fn thrown_at_40_m_per_s_cloth_does_not_cross_a_2_cm_wall() {
         let dir = Vec2::new(angle.to_radians().cos(), angle.to_radians().sin());
         cloth.set_velocity(dir * speed, DT);
         for _ in 0..60 {
-            cloth.step(&geometry, Vec2::ZERO, None, &[], DT);
+            cloth.step(&geometry, Vec2::ZERO, Air::Still, &[], DT);
             let crossed = cloth.positions().iter().filter(|p| p.x > 3.0).count();
             assert_eq!(
                 crossed, 0,
@@ -142,7 +180,7 @@ fn crash_through(cloth: &mut Cloth) -> u32 {
     let geometry = empty();
     for _ in 0..120 {
         // Hanging still tears nothing.
-        assert_eq!(cloth.step(&geometry, GRAVITY, None, &[], DT), 0);
+        assert_eq!(cloth.step(&geometry, GRAVITY, Air::Still, &[], DT), 0);
     }
     let mut torn = 0;
     // The player crashes through it just below its top edge at 30 m/s.
@@ -153,10 +191,10 @@ fn crash_through(cloth: &mut Cloth) -> u32 {
             radius_m: 0.5,
             velocity: Vec2::new(30.0, 0.0),
         };
-        torn += cloth.step(&geometry, GRAVITY, None, &[pusher], DT);
+        torn += cloth.step(&geometry, GRAVITY, Air::Still, &[pusher], DT);
     }
     for _ in 0..240 {
-        torn += cloth.step(&geometry, GRAVITY, None, &[], DT);
+        torn += cloth.step(&geometry, GRAVITY, Air::Still, &[], DT);
     }
     torn
 }

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use tether::sim::cloth::Cloth;
+use tether::sim::cloth::{Air, Cloth};
 use tether::sim::geometry::Geometry;
 use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::Vec2;
@@ -173,7 +173,13 @@ pub fn banner_in_gale() -> (Geometry, Cloth) {
     let pins: Vec<(usize, usize)> = (0..32).map(|c| (c, 0)).collect();
     let mut banner = Cloth::new(Vec2::new(0.0, 10.0), 32, 24, 0.1, &pins, None);
     for _ in 0..240 {
-        banner.step(&geometry, BANNER_GRAVITY, Some(&gale), &[], BANNER_DT_S);
+        banner.step(
+            &geometry,
+            BANNER_GRAVITY,
+            Air::Varying(&gale),
+            &[],
+            BANNER_DT_S,
+        );
     }
     (geometry, banner)
 }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Issues, ObjectDef};
-use crate::sim::cloth::{Cloth, Pusher};
+use crate::sim::cloth::{Air, Cloth, Pusher};
 use crate::sim::level::{LevelDef, P};
 use crate::sim::math::Vec2;
 use crate::sim::tuning::TICK_DT_S;
@@ -188,11 +188,17 @@ impl World {
         }
         let wind_field = std::sync::Arc::clone(&self.wind);
         let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
-        let air = wind.as_ref().map(|w| move |p: Vec2| w.air_velocity(p));
-        let air_ref = air.as_ref().map(|f| f as &dyn Fn(Vec2) -> Vec2);
+        let air_at = wind.as_ref().map(|w| move |p: Vec2| w.air_velocity(p));
         let geometry = &self.geometry;
         for cloth in &mut self.cloths {
-            let air = air_ref.filter(|_| wind.as_ref().is_some_and(|w| w.touches(&cloth.aabb())));
+            // A banner inside one zone (or out of every zone) feels one air velocity all over.
+            let air = match (&wind, &air_at) {
+                (Some(wind), Some(air_at)) => match wind.uniform_over(&cloth.aabb()) {
+                    Some(velocity) => Air::Uniform(velocity),
+                    None => Air::Varying(air_at),
+                },
+                _ => Air::Still,
+            };
             cloth.step(geometry, gravity, air, &pushers, TICK_DT_S);
         }
     }

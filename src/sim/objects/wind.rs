@@ -204,6 +204,35 @@ impl WindNow<'_> {
     }
 
     /// Whether any zone's box overlaps `aabb` (a rope or cloth outside every zone skips drag).
+    /// The air over the whole of `aabb` when it is the same at every point of it: `ZERO` when
+    /// the box is clear of every zone's box, the zones' sum when every zone it reaches is a
+    /// box that covers it whole; `None` when the air may vary across it. Where it answers,
+    /// the answer is exactly `air_velocity` at each point of the box (the same zones, summed in
+    /// the same order), so a banner inside one zone needs no lookup per thread.
+    pub fn uniform_over(&self, aabb: &Aabb) -> Option<Vec2> {
+        let mut air = Vec2::ZERO;
+        for (zone, &velocity) in self.field.zones.iter().zip(&self.velocities) {
+            let zone_box = &zone.aabb;
+            let clear = aabb.maxs.x < zone_box.mins.x
+                || aabb.mins.x > zone_box.maxs.x
+                || aabb.maxs.y < zone_box.mins.y
+                || aabb.mins.y > zone_box.maxs.y;
+            if clear {
+                continue;
+            }
+            let covered = zone.fills_its_box
+                && aabb.mins.x >= zone_box.mins.x
+                && aabb.maxs.x <= zone_box.maxs.x
+                && aabb.mins.y >= zone_box.mins.y
+                && aabb.maxs.y <= zone_box.maxs.y;
+            if !covered {
+                return None;
+            }
+            air += velocity;
+        }
+        Some(air)
+    }
+
     pub fn touches(&self, aabb: &Aabb) -> bool {
         use rapier2d::parry::bounding_volume::BoundingVolume;
         self.field
@@ -253,6 +282,70 @@ mod tests {
         // Moving with the air: none.
         let with = segment_drag_n(a, b, Vec2::new(4.0, 0.0), Vec2::new(4.0, 0.0), 0.5);
         assert!(with.length() < 1e-6);
+    }
+
+    /// A field of zones, each (shape, velocity), as `from_level` builds them.
+    fn field_of(zones: &[(ShapeDef, Vec2)]) -> WindField {
+        let zones = zones
+            .iter()
+            .map(|(region, velocity)| {
+                let (shape, pose) = shape_collider(region).unwrap();
+                Zone {
+                    aabb: shape.compute_aabb(&pose),
+                    fills_its_box: shape.as_cuboid().is_some()
+                        && pose.rotation == Rotation::IDENTITY,
+                    shape,
+                    pose,
+                    direction: velocity.normalize(),
+                    speed_m_per_s: velocity.length(),
+                    gust: None,
+                }
+            })
+            .collect();
+        WindField { zones }
+    }
+
+    fn square(x: f32, y: f32, half: f32, rotation_deg: f32) -> ShapeDef {
+        ShapeDef::Box {
+            center: crate::sim::level::P(x, y),
+            half_extents: crate::sim::level::P(half, half),
+            rotation_deg,
+        }
+    }
+
+    #[test]
+    fn uniform_air_is_answered_only_where_it_is_the_same_everywhere() {
+        let (a, b) = (Vec2::new(8.0, 0.0), Vec2::new(0.0, 3.0));
+        let field = field_of(&[
+            (square(0.0, 0.0, 10.0, 0.0), a),
+            (square(5.0, 0.0, 2.0, 0.0), b),
+        ]);
+        let now = field.at_tick(0);
+        let boxed = |min: (f32, f32), max: (f32, f32)| {
+            Aabb::new(Vec2::new(min.0, min.1), Vec2::new(max.0, max.1))
+        };
+        // Inside the big zone only; inside both; clear of both.
+        let cases = [
+            (boxed((-9.0, -9.0), (-4.0, -4.0)), Some(a)),
+            (boxed((4.0, -1.0), (6.0, 1.0)), Some(a + b)),
+            (boxed((20.0, 20.0), (21.0, 21.0)), Some(Vec2::ZERO)),
+            // Straddling the small zone's edge, and the big one's.
+            (boxed((2.0, -1.0), (4.0, 1.0)), None),
+            (boxed((9.0, 9.0), (11.0, 11.0)), None),
+        ];
+        for (aabb, expected) in cases {
+            assert_eq!(now.uniform_over(&aabb), expected, "{aabb:?}");
+            if let Some(air) = expected {
+                // Exactly what a lookup gives at the box's corners and centre.
+                for p in [aabb.mins, aabb.maxs, aabb.center()] {
+                    assert_eq!(now.air_velocity(p), air);
+                }
+            }
+        }
+        // A turned zone does not fill its box: never uniform where it reaches.
+        let turned = field_of(&[(square(0.0, 0.0, 10.0, 30.0), a)]);
+        let inside = boxed((-1.0, -1.0), (1.0, 1.0));
+        assert_eq!(turned.at_tick(0).uniform_over(&inside), None);
     }
 
     #[test]
