@@ -121,9 +121,11 @@ struct Scratch {
     /// The pose of each `near` collider at the current substep.
     near_poses: Vec<Pose>,
     chain: ChainScratch,
-    /// Per particle, for the wind: its velocity at the start of the tick and the drag on it.
+    /// For the wind: each particle's velocity at the start of the tick, half of each thread's
+    /// drag (see `apply_drag`).
     velocity: Vec<Vec2>,
-    force: Vec<Vec2>,
+    down_half: Vec<Vec2>,
+    across_half: Vec<Vec2>,
 }
 
 #[derive(Clone)]
@@ -408,7 +410,7 @@ impl Cloth {
 
     fn apply_drag(&mut self, air_at: impl Fn(Vec2) -> Vec2, dt_s: f32) {
         let h = dt_s / self.last_substeps as f32;
-        let rows = self.rows;
+        let (rows, n) = (self.rows, self.pos.len());
         let scratch = &mut *self.scratch;
         scratch.velocity.clear();
         scratch.velocity.extend(
@@ -417,40 +419,44 @@ impl Cloth {
                 .zip(&self.prev)
                 .map(|(&p, &q)| (p - q) * (1.0 / h)),
         );
-        scratch.force.clear();
-        scratch.force.resize(self.pos.len(), Vec2::ZERO);
-        let (pos, velocity, force) = (&self.pos, &scratch.velocity, &mut scratch.force);
-        // Half a thread's drag, for each of its ends (none for a torn thread).
-        let half_drag = |a: usize, b: usize| {
-            let air = air_at((pos[a] + pos[b]) * 0.5);
-            // Outside the wind the cloth feels no air at all (its damping settles it).
-            if air == Vec2::ZERO {
-                return Vec2::ZERO;
-            }
-            let mean_velocity = (velocity[a] + velocity[b]) * 0.5;
-            segment_drag_n(pos[a], pos[b], mean_velocity, air, CLOTH_DRAG_N_S2_PER_M3) * 0.5
-        };
+        // Half of each thread's drag: the vertical ones below particle i at i (0 in the last
+        // row), the horizontal ones from particle i at i (0 in the last column).
+        scratch.down_half.resize(n, Vec2::ZERO);
+        scratch.across_half.resize(n, Vec2::ZERO);
+        let (pos, velocity) = (&self.pos, &scratch.velocity);
         for c in 0..self.columns {
-            for i in c * rows..(c + 1) * rows - 1 {
-                if self.down_intact[i] {
-                    let half = half_drag(i, i + 1);
-                    force[i] += half;
-                    force[i + 1] += half;
-                }
-            }
+            let (top, bottom) = (c * rows, (c + 1) * rows - 1);
+            half_drags(
+                (&pos[top..bottom], &pos[top + 1..=bottom]),
+                (&velocity[top..bottom], &velocity[top + 1..=bottom]),
+                &self.down_intact[top..bottom],
+                &air_at,
+                &mut scratch.down_half[top..bottom],
+            );
+            scratch.down_half[bottom] = Vec2::ZERO;
         }
-        for (a, &ok) in self.across_intact.iter().enumerate() {
-            if ok {
-                let b = a + rows;
-                let half = half_drag(a, b);
-                force[a] += half;
-                force[b] += half;
-            }
-        }
+        let m = n - rows;
+        half_drags(
+            (&pos[..m], &pos[rows..]),
+            (&velocity[..m], &velocity[rows..]),
+            &self.across_intact,
+            &air_at,
+            &mut scratch.across_half[..m],
+        );
+        scratch.across_half[m..].fill(Vec2::ZERO);
         // Velocity += F/m dt: Verlet carries it as a shift of the previous position.
         let per_kg = dt_s / PARTICLE_MASS_KG;
-        for ((prev, &f), &w) in self.prev.iter_mut().zip(force.iter()).zip(&self.inv_mass) {
-            *prev -= f * (per_kg * w * h);
+        let (down, across) = (&scratch.down_half, &scratch.across_half);
+        for i in 0..n {
+            let mut force = down[i];
+            if i > 0 {
+                force = down[i - 1] + force;
+            }
+            if i >= rows {
+                force += across[i - rows];
+            }
+            force += across[i];
+            self.prev[i] -= force * (per_kg * self.inv_mass[i] * h);
         }
     }
 
@@ -789,6 +795,33 @@ impl Cloth {
         h.f32(tear_ratio.unwrap_or(0.0));
         h.u64(*torn as u64);
         h.u64(*last_substeps as u64);
+    }
+}
+
+/// Half the wind's drag on each thread from `ends.0[k]` to `ends.1[k]` (`objects::wind::
+/// segment_drag_n` with the thread moving at its ends' mean velocity) into `out[k]`; none on a
+/// torn thread or in still air (outside the wind a cloth feels no air: its damping settles it).
+fn half_drags(
+    ends: (&[Vec2], &[Vec2]),
+    velocities: (&[Vec2], &[Vec2]),
+    intact: &[bool],
+    air_at: &impl Fn(Vec2) -> Vec2,
+    out: &mut [Vec2],
+) {
+    let threads = ends
+        .0
+        .iter()
+        .zip(ends.1)
+        .zip(velocities.0.iter().zip(velocities.1))
+        .zip(intact)
+        .zip(out);
+    for ((((&a, &b), (&va, &vb)), &ok), out) in threads {
+        let air = air_at((a + b) * 0.5);
+        *out = if ok && air != Vec2::ZERO {
+            segment_drag_n(a, b, (va + vb) * 0.5, air, CLOTH_DRAG_N_S2_PER_M3) * 0.5
+        } else {
+            Vec2::ZERO
+        };
     }
 }
 
