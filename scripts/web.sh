@@ -176,6 +176,16 @@ web_native_outcome() {
     return "$rc"
 }
 
+# web_level_file N: the file name of the campaign's level N (1-based) in levels/index.ron.
+web_level_file() {
+    python3 -c '
+import re, sys
+text = open("levels/index.ron", encoding="utf-8").read()
+text = re.sub(r"//[^\n]*", "", text)
+print(re.findall(r"file:\s*\"([^\"]+)\"", text)[int(sys.argv[1]) - 1])
+' "$1"
+}
+
 # web_timing_ratios NATIVE BROWSER: each level's µs per tick in both, and browser / native.
 web_timing_ratios() {
     python3 - "$1" "$2" <<'PY'
@@ -199,12 +209,7 @@ web_test() {
     web_build
 
     local level_file solution expected
-    level_file=$(python3 -c '
-import re
-text = open("levels/index.ron", encoding="utf-8").read()
-text = re.sub(r"//[^\n]*", "", text)
-print(re.findall(r"file:\s*\"([^\"]+)\"", text)[0])
-')
+    level_file=$(web_level_file 1)
     solution="levels/solutions/$level_file"
     if [ -n "${TETHER_WEB_TEST_REPLAY:-}" ]; then
         # A stand-in solution (while the level's real one is being written): served in its place.
@@ -246,15 +251,26 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     # A level link (the level's text in the URL fragment), made natively by `tether link`: the
     # level that uses the most kinds of objects (moving platforms, a switch-driven winch, vines,
     # checkpoints), opened from its link and played by its solution.
-    local link_level=16 link_file link_code target_dir
+    local link_level=16 link_code target_dir
     target_dir=$(web_cargo_info | sed -n 1p)
-    link_file=$(python3 -c '
-import re, sys
-text = open("levels/index.ron", encoding="utf-8").read()
-text = re.sub(r"//[^\n]*", "", text)
-print(re.findall(r"file:\s*\"([^\"]+)\"", text)[int(sys.argv[1]) - 1])
-' "$link_level")
-    link_code=$("$target_dir/release/tether" link "levels/$link_file")
+    link_code=$("$target_dir/release/tether" link "levels/$(web_level_file "$link_level")")
+
+    # Issue 10's weather workload (benches/levels/weather.ron, the step bench's level: 30 vines,
+    # 4 banners, gusts) in the page and natively in the same run. The page plays level N's
+    # solution on a linked level, so both sides play level 7's solution inputs (799 ticks) on
+    # the weather level: natively that replay is pointed at a copy of the level.
+    local workload_level=7 workload_dir workload_code workload_expected
+    workload_dir=$(mktemp -d "${TMPDIR:-/tmp}/tether-weather.XXXXXX")
+    mkdir -p "$workload_dir/solutions"
+    cp benches/levels/weather.ron "$workload_dir/weather.ron"
+    sed 's/^\([[:space:]]*\)level: "[^"]*",/\1level: "weather.ron",/' \
+        "levels/solutions/$(web_level_file "$workload_level")" >"$workload_dir/solutions/weather.ron"
+    if ! workload_expected=$(WEB_NATIVE_TIMINGS="$workload_dir/timing" \
+        web_native_outcome "$workload_dir/solutions/weather.ron"); then
+        echo "error: browser test: the native weather workload failed: $workload_expected" >&2
+        return 1
+    fi
+    workload_code=$("$target_dir/release/tether" link "$workload_dir/weather.ron")
 
     local work port server_pid=""
     work=$(mktemp -d "${TMPDIR:-/tmp}/tether-web-test.XXXXXX")
@@ -273,11 +289,14 @@ print(re.findall(r"file:\s*\"([^\"]+)\"", text)[int(sys.argv[1]) - 1])
     python3 scripts/web_test.py --url "http://127.0.0.1:$port/" --work "$work" \
         --expected "$expected" --replay "$solution" --palette src/app/palette.rs \
         --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"} \
-        --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code"
+        --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code" \
+        --workload "$workload_level=$workload_code" --workload-expected "$workload_expected" \
+        --workload-native-timing "$(cat "$workload_dir/timing")"
     # The simulation's cost per tick in the page against the native build, the same replays
     # (reported, never asserted: timings on shared machines are noise for a test).
     web_timing_ratios "$native_timings" "$browser_timings"
     rm -f "$native_timings" "$browser_timings"
+    rm -rf "$workload_dir"
     web_test_cleanup "$work"
     trap - EXIT
 }

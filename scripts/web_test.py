@@ -627,6 +627,42 @@ def check_link_page(chromium, args, level, fragment, expected):
     print(f"ok: a broken level link is explained: {said.strip()[:120]}")
 
 
+def check_weather_workload(chromium, args, level, fragment, expected, native_timing):
+    """Issue 10's weather workload (the step bench's level, benches/levels/weather.ron: 30 vines,
+    4 banners, gusts) in the page: opened from its level link and played by level `level`'s
+    solution inputs, as the native build played the same inputs on the same level in this run.
+    The outcome and final-state hash must agree (vines, cloth and gusts simulate to the same bits
+    in the browser); the cost per tick in the page against the native one is printed, never
+    asserted (timings on shared machines are noise for a test)."""
+    native = outcome_fields(expected)
+    browser = Browser(chromium, args.work, "weather")
+    try:
+        browser.open(f"{args.url}?level={level}&replay=1{fragment}")
+        outcome = browser.wait_for_console("replay outcome: ", timeout=180)
+        timing = browser.wait_for_console("replay timing: ", timeout=180) if outcome else None
+        _, errors = browser.console()
+    finally:
+        browser.close()
+    if outcome is None:
+        raise TestFailure("weather workload: the page logged no `replay outcome:` line within 180 s")
+    if errors:
+        raise TestFailure(f"weather workload: the page threw: {errors[0]}")
+    got = outcome_fields(outcome)
+    if got != native:
+        raise TestFailure("weather workload: the browser and native outcomes differ:\n"
+                          f"  browser {got}\n  native  {native}")
+    print(f"ok: the weather workload ({len(fragment)}-character link, level {level}'s inputs) "
+          f"plays in the page as natively: {got}")
+    per_tick = r"([\d.]+) µs per tick"
+    page = re.search(per_tick, timing or "")
+    here = re.search(per_tick, native_timing or "")
+    if page and here and float(here.group(1)) > 0:
+        b, n = float(page.group(1)), float(here.group(1))
+        print(f"browser/native: weather workload: {b:.1f} vs {n:.1f} µs per tick = {b / n:.2f}×")
+    else:
+        print(f"weather workload: no timing to compare (page {timing!r}, native {native_timing!r})")
+
+
 # A standard-mapping gamepad whose buttons and axes the test sets through window.tetherTestPad.
 GAMEPAD_STUB = """
 (() => {
@@ -886,6 +922,10 @@ def main():
                         help="another level (1-based) and its native `tether replay` line")
     parser.add_argument("--link", metavar="N=#level=CODE",
                         help="level N's level link (from `tether link`), opened in the page")
+    parser.add_argument("--workload", metavar="N=#level=CODE",
+                        help="the weather workload's level link, played by level N's solution")
+    parser.add_argument("--workload-expected", help="the native outcome of the weather workload")
+    parser.add_argument("--workload-native-timing", help="its native `replay timing:` line")
     args = parser.parse_args()
     try:
         chromium = find_chromium()
@@ -901,6 +941,10 @@ def main():
             level, _, fragment = args.link.partition("=")
             outcome = next(o.partition("=")[2] for o in args.also if o.partition("=")[0] == level)
             check_link_page(chromium, args, int(level), fragment, outcome)
+        if args.workload:
+            level, _, fragment = args.workload.partition("=")
+            check_weather_workload(chromium, args, int(level), fragment,
+                                   args.workload_expected, args.workload_native_timing)
         check_gamepad_page(chromium, args)
         check_touch_page(chromium, args)
         check_campaign_page(chromium, args)

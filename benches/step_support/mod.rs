@@ -9,10 +9,10 @@ use tether::sim::cloth::{Air, Cloth};
 use tether::sim::geometry::Geometry;
 use tether::sim::level::{ShapeDef, P};
 use tether::sim::math::Vec2;
-use tether::sim::World;
+use tether::sim::{LevelDef, World};
 
-/// The hall both workloads are built in (120 × 26 m, floor, ceiling and walls): a level's fields
-/// from the spawn to the solids.
+/// The stress level's hall (120 × 26 m, floor, ceiling and walls; `benches/levels/weather.ron`
+/// is built in the same one): a level's fields from the spawn to the solids.
 const HALL: &str = r#"spawn: (0.0, 1.0),
             goal: (min: (70.0, 0.0), max: (72.0, 2.0)),
             kill_y_m: -30.0,
@@ -85,12 +85,11 @@ pub fn stress_level() -> String {
     )
 }
 
-/// A world of `level_text` with the player swinging from the ring at (0, 20) on a full rope,
+/// A world of `level` with the player swinging from the ring at (0, 20) on a full rope,
 /// 30° out, after `settle_ticks` of play.
-pub fn swinging_from_ring(level_text: &str, settle_ticks: usize) -> World {
+pub fn swinging_from_ring(level: LevelDef, settle_ticks: usize) -> World {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tuning = tether::cli::load_tuning(root).expect("tuning");
-    let level = tether::sim::LevelDef::from_ron(level_text, "bench.ron").expect("bench level");
     let mut world = World::from_level(level, Arc::clone(&tuning), "bench.ron").expect("builds");
     let anchor = tether::sim::math::Vec2::new(0.0, 20.0);
     world.player.pos = anchor + tether::sim::math::Vec2::new(6.0, -10.4);
@@ -113,43 +112,29 @@ pub fn swinging_from_ring(level_text: &str, settle_ticks: usize) -> World {
 
 /// The stress bench's world: a second in, the winches reeling and the loads swinging.
 pub fn stress_world() -> World {
-    swinging_from_ring(&stress_level(), 120)
+    swinging_from_ring(
+        LevelDef::from_ron(&stress_level(), "stress.ron").expect("the stress level"),
+        120,
+    )
 }
 
-/// Issue 10's weather workload: 30 vines of 40 nodes and (with `banners`) 4 banners of 32 × 24
-/// particles in a wind with gusts over the whole level, and the player swinging among them.
-pub fn weather_level(banners: bool) -> String {
-    let cloths: String = if banners {
-        (0..4)
-            .map(|i| {
-                format!(
-                    "(top_left: ({}, 23.9), columns: 32, rows: 24, spacing_m: 0.1, pins: TopRow),\n",
-                    -40.0 + i as f32 * 22.0
-                )
-            })
-            .collect()
-    } else {
-        String::new()
-    };
-    let vines = row_of_vines();
-    format!(
-        r#"Level(
-            name: "weather",
-            {HALL}
-            grapple_points: [(0.0, 20.0)],
-            vines: [{vines}],
-            cloths: [{cloths}],
-            wind: [(region: Box(center: (0.0, 12.0), half_extents: (59.0, 12.0)),
-                    direction_deg: 0.0, speed_m_per_s: 8.0,
-                    gust: (extra_m_per_s: 12.0, period_s: 3.0))],
-        )"#
-    )
+/// Issue 10's weather level (`benches/levels/weather.ron`: 30 vines of 40 nodes, 4 banners of
+/// 32 × 24, a wind gusting 8–20 m/s, the stress level's hall), without its banners when
+/// `banners` is false. A file, so the browser test can play the same level in the page.
+pub fn weather_level(banners: bool) -> LevelDef {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/levels/weather.ron");
+    let text = std::fs::read_to_string(&path).expect("benches/levels/weather.ron");
+    let mut level = LevelDef::from_ron(&text, "weather.ron").expect("the weather level");
+    if !banners {
+        level.cloths.clear();
+    }
+    level
 }
 
 /// The weather bench's world: two seconds in, in a gust (the 3 s period's pulse peaks at 0.9 s
 /// and 3.9 s).
 pub fn weather_world(banners: bool) -> World {
-    swinging_from_ring(&weather_level(banners), 240)
+    swinging_from_ring(weather_level(banners), 240)
 }
 
 /// The air of the banner bench: 15 m/s gusting to 25 across the banner's height, a little down.
