@@ -15,8 +15,10 @@
 //!   substep only looks at the (chunk, collider) pairs it found. Cost stays linear in N.
 
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use rapier2d::parry::query::{self, Ray};
-use rapier2d::parry::shape::Segment;
+use rapier2d::parry::query::epa::EPA;
+use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};
+use rapier2d::parry::query::{self, Contact, Ray};
+use rapier2d::parry::shape::{Cuboid, Segment};
 
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
@@ -186,6 +188,19 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
+    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
+    epa: ReusedEpa,
+}
+
+/// parry's EPA, which is not `Clone`: a copy of a rope starts with empty buffers (they hold
+/// nothing between queries).
+#[derive(Default)]
+struct ReusedEpa(EPA);
+
+impl Clone for ReusedEpa {
+    fn clone(&self) -> Self {
+        ReusedEpa::default()
+    }
 }
 
 #[derive(Clone, Default)]
@@ -1212,8 +1227,19 @@ impl Rope {
                     continue;
                 }
                 let segment = Segment::new(a, b);
-                let Ok(Some(contact)) = query::contact(&identity, &segment, pose, shape, radius_m)
-                else {
+                let contact = match shape.as_cuboid() {
+                    Some(cuboid) => contact_segment_cuboid(
+                        &mut self.scratch.epa.0,
+                        &segment,
+                        pose,
+                        cuboid,
+                        radius_m,
+                    ),
+                    None => query::contact(&identity, &segment, pose, shape, radius_m)
+                        .ok()
+                        .flatten(),
+                };
+                let Some(contact) = contact else {
                     continue;
                 };
                 let depth_m = radius_m - contact.dist;
@@ -1278,6 +1304,37 @@ impl Rope {
             }
         }
     }
+}
+
+/// `query::contact` of a segment (at the identity) and a cuboid at `pose`, step for step as
+/// parry computes it (the dispatcher's support-map path), so the result is the same to the bit,
+/// but with the EPA's buffers kept: parry's own allocates three vectors per penetrating query,
+/// which was most of a rope's allocations per tick.
+fn contact_segment_cuboid(
+    epa: &mut EPA,
+    segment: &Segment,
+    pose: &Pose,
+    cuboid: &Cuboid,
+    prediction: f32,
+) -> Option<Contact> {
+    let identity = Pose::IDENTITY;
+    let pos12 = identity.inv_mul(pose);
+    let dir = pos12.translation.try_normalize().unwrap_or(Vec2::X);
+    let mut simplex = VoronoiSimplex::new();
+    simplex.reset(CsoPoint::from_shapes(&pos12, segment, cuboid, dir));
+    let result = match gjk::closest_points(&pos12, segment, cuboid, prediction, true, &mut simplex)
+    {
+        GJKResult::Intersection => epa.closest_points(&pos12, segment, cuboid, &simplex)?,
+        GJKResult::ClosestPoints(p1, p2, n) => (p1, p2, n),
+        _ => return None,
+    };
+    let (point1, point2_1, normal1) = result;
+    let dist = (point2_1 - point1).dot(normal1);
+    let point2 = pos12.inverse_transform_point(point2_1);
+    let normal2 = pos12.rotation.inverse() * -normal1;
+    let mut contact = Contact::new(point1, point2, normal1, normal2, dist);
+    contact.transform_by_mut(&identity, pose);
+    Some(contact)
 }
 
 /// Rest lengths of a rope's segments during one substep.
