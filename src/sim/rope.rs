@@ -902,50 +902,64 @@ impl Rope {
         // the joints near or past the limit pay for the angle itself (an atan2, which was a
         // seventh of a level rope's tick when every joint took it).
         let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
+        let rest_before = rest.nominal_m;
+        // Below these a segment is slack (before and after the joint).
+        let slack_before_m = rest_before * (1.0 - SLACK_FRACTION);
+        // t (the share of the rest length before the joint), (1 − t)², t² and the slack length
+        // after the joint: the same at every joint but the last, whose rest after is the last
+        // segment's, so they are worked out once per substep rather than once per joint.
+        let shares = |rest_after: f32| {
+            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
+            (
+                t,
+                (1.0 - t) * (1.0 - t),
+                t * t,
+                rest_after * (1.0 - SLACK_FRACTION),
+            )
+        };
+        let inner_joint = shares(rest.nominal_m);
+        let last_joint = shares(rest.last_m);
+        let end_is_player = matches!(end, EndMotion::Player(_));
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
-            if self.contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
+            let memory = &self.contact_memory[i - 1..=i + 1];
+            if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
                 continue;
             }
-            let end_weight = |j: usize| match end {
-                EndMotion::Player(_) if j == n - 1 => 0.0,
-                _ => self.inv_mass[j],
-            };
-            let (wa, wb, wc) = (self.inv_mass[i - 1], self.inv_mass[i], end_weight(i + 1));
-            // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}), t the share of the rest length before
-            // the joint: zero on a straight rope whose segments share its length as their rests
-            // do. Across the chord it is bending; along it, it spreads slack evenly instead of
-            // letting it pile up into a fold. Gradients 1, −(1 − t), −t: the projection moves
-            // node i by −w_i C / W and the neighbours by +(1 − t) w C / W and +t w C / W, with
-            // W = w_i + (1 − t)² w_{i−1} + t² w_{i+1}, which keeps momentum.
-            let rest_before = rest.nominal_m;
-            let rest_after = if i + 1 == n - 1 {
-                rest.last_m
+            let is_last = i + 1 == n - 1;
+            let (t, one_minus_t_sq, t_sq, slack_after_m) =
+                if is_last { last_joint } else { inner_joint };
+            let (wa, wb) = (self.inv_mass[i - 1], self.inv_mass[i]);
+            let wc = if is_last && end_is_player {
+                0.0
             } else {
-                rest.nominal_m
+                self.inv_mass[i + 1]
             };
-            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
-            let offset = self.nodes[i] - self.nodes[i - 1].lerp(self.nodes[i + 1], t);
-            let weight = wb + (1.0 - t) * (1.0 - t) * wa + t * t * wc;
+            let (mut a, mut b, mut c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+            // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}): zero on a straight rope whose segments
+            // share its length as their rests do. Across the chord it is bending; along it, it
+            // spreads slack evenly instead of letting it pile up into a fold. Gradients 1,
+            // −(1 − t), −t: the projection moves node i by −w_i C / W and the neighbours by
+            // +(1 − t) w C / W and +t w C / W, with W = w_i + (1 − t)² w_{i−1} + t² w_{i+1},
+            // which keeps momentum.
+            let weight = wb + one_minus_t_sq * wa + t_sq * wc;
             // Only where there is slack to spread: at a joint of two taut segments the term
             // only shortened them, gravity pulled them taut again, and a settled drape never
             // came to rest (1 cm/s after 40 s).
-            let slack =
-                |a: Vec2, b: Vec2, rest_m: f32| a.distance(b) < rest_m * (1.0 - SLACK_FRACTION);
-            let has_slack = slack(self.nodes[i - 1], self.nodes[i], rest_before)
-                || slack(self.nodes[i], self.nodes[i + 1], rest_after);
+            let has_slack = a.distance(b) < slack_before_m || b.distance(c) < slack_after_m;
             if weight > 0.0 && has_slack {
+                let offset = b - a.lerp(c, t);
                 let step = offset * (BEND_STIFFNESS / weight);
-                self.nodes[i] -= step * wb;
-                self.nodes[i - 1] += step * ((1.0 - t) * wa);
-                self.nodes[i + 1] += step * (t * wc);
+                b -= step * wb;
+                a += step * ((1.0 - t) * wa);
+                c += step * (t * wc);
+                self.nodes[i - 1] = a;
+                self.nodes[i] = b;
+                self.nodes[i + 1] = c;
             }
 
-            let (u, v) = (
-                self.nodes[i] - self.nodes[i - 1],
-                self.nodes[i + 1] - self.nodes[i],
-            );
+            let (u, v) = (b - a, c - b);
             let cos_scaled = u.dot(v);
             if cos_scaled > 0.0
                 && cos_scaled * cos_scaled > open_cos_sq * u.length_squared() * v.length_squared()
