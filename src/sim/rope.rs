@@ -1233,6 +1233,17 @@ impl Rope {
                 if !solid_aabb.intersects(&seg_aabb) {
                     continue;
                 }
+                // A segment hanging from an anchor on a box's face (every vine and winch rope
+                // from its ceiling): the contact is at the anchor itself, where the push moves
+                // nothing (`push_segment` returns for a zero share at a fixed end). Parry's
+                // query for it is a penetration query (EPA), the dearest of all.
+                if weight(self, i) == 0.0
+                    && shape
+                        .as_cuboid()
+                        .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
+                {
+                    continue;
+                }
                 // Cheap exact reject before the contact query (GJK for boxes and polygons): the
                 // capsule cannot reach a shape further from its midpoint than half its length
                 // plus its radius.
@@ -1350,6 +1361,38 @@ fn contact_segment_cuboid(
     contact.transform_by_mut(&identity, pose);
     Some(contact)
 }
+
+/// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
+/// contact parry reports for it is at `a` (to rounding): `a` lies on a face of the box (within
+/// `ON_FACE_M`, inside or out) at least `FACE_EDGE_CLEARANCE_M` from the face's ends, and the
+/// segment leaves that face outward at `LEAVING_FACE_MIN_SIN` or steeper. Then the box's
+/// other faces and the segment's sides are all centimetres from being the way out, and the
+/// segment's other points are further from the box the further they are from `a`.
+fn leaves_face_at_start(a: Vec2, b: Vec2, pose: &Pose, half: Vec2) -> bool {
+    let (a, b) = (
+        pose.inverse_transform_point(a),
+        pose.inverse_transform_point(b),
+    );
+    let ab = b - a;
+    let len = ab.length();
+    for (axis, sign) in [(0, 1.0f32), (0, -1.0), (1, 1.0), (1, -1.0)] {
+        let across = 1 - axis;
+        if (a[axis] * sign - half[axis]).abs() <= ON_FACE_M
+            && a[across].abs() <= half[across] - FACE_EDGE_CLEARANCE_M
+            && ab[axis] * sign >= LEAVING_FACE_MIN_SIN * len
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Tolerances of `leaves_face_at_start`: how far from a face its anchor may sit, how far from
+/// the face's ends, and the steepest a segment leaving the face may not be (sin 30°). All far
+/// outside rounding, so that parry's answer there is surely the anchor.
+const ON_FACE_M: f32 = 1e-4;
+const FACE_EDGE_CLEARANCE_M: f32 = 0.01;
+const LEAVING_FACE_MIN_SIN: f32 = 0.5;
 
 /// Rest lengths of a rope's segments during one substep.
 #[derive(Clone, Copy, Debug)]
