@@ -15,8 +15,10 @@
 //!   substep only looks at the (chunk, collider) pairs it found. Cost stays linear in N.
 
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use rapier2d::parry::query::{self, Ray};
-use rapier2d::parry::shape::Segment;
+use rapier2d::parry::query::epa::EPA;
+use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};
+use rapier2d::parry::query::{self, Contact, Ray};
+use rapier2d::parry::shape::{Cuboid, Segment};
 
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
@@ -186,6 +188,19 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
+    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
+    epa: ReusedEpa,
+}
+
+/// parry's EPA, which is not `Clone`: a copy of a rope starts with empty buffers (they hold
+/// nothing between queries).
+#[derive(Default)]
+struct ReusedEpa(EPA);
+
+impl Clone for ReusedEpa {
+    fn clone(&self) -> Self {
+        ReusedEpa::default()
+    }
 }
 
 #[derive(Clone, Default)]
@@ -887,50 +902,64 @@ impl Rope {
         // the joints near or past the limit pay for the angle itself (an atan2, which was a
         // seventh of a level rope's tick when every joint took it).
         let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
+        let rest_before = rest.nominal_m;
+        // Below these a segment is slack (before and after the joint).
+        let slack_before_m = rest_before * (1.0 - SLACK_FRACTION);
+        // t (the share of the rest length before the joint), (1 − t)², t² and the slack length
+        // after the joint: the same at every joint but the last, whose rest after is the last
+        // segment's, so they are worked out once per substep rather than once per joint.
+        let shares = |rest_after: f32| {
+            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
+            (
+                t,
+                (1.0 - t) * (1.0 - t),
+                t * t,
+                rest_after * (1.0 - SLACK_FRACTION),
+            )
+        };
+        let inner_joint = shares(rest.nominal_m);
+        let last_joint = shares(rest.last_m);
+        let end_is_player = matches!(end, EndMotion::Player(_));
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
-            if self.contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
+            let memory = &self.contact_memory[i - 1..=i + 1];
+            if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
                 continue;
             }
-            let end_weight = |j: usize| match end {
-                EndMotion::Player(_) if j == n - 1 => 0.0,
-                _ => self.inv_mass[j],
-            };
-            let (wa, wb, wc) = (self.inv_mass[i - 1], self.inv_mass[i], end_weight(i + 1));
-            // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}), t the share of the rest length before
-            // the joint: zero on a straight rope whose segments share its length as their rests
-            // do. Across the chord it is bending; along it, it spreads slack evenly instead of
-            // letting it pile up into a fold. Gradients 1, −(1 − t), −t: the projection moves
-            // node i by −w_i C / W and the neighbours by +(1 − t) w C / W and +t w C / W, with
-            // W = w_i + (1 − t)² w_{i−1} + t² w_{i+1}, which keeps momentum.
-            let rest_before = rest.nominal_m;
-            let rest_after = if i + 1 == n - 1 {
-                rest.last_m
+            let is_last = i + 1 == n - 1;
+            let (t, one_minus_t_sq, t_sq, slack_after_m) =
+                if is_last { last_joint } else { inner_joint };
+            let (wa, wb) = (self.inv_mass[i - 1], self.inv_mass[i]);
+            let wc = if is_last && end_is_player {
+                0.0
             } else {
-                rest.nominal_m
+                self.inv_mass[i + 1]
             };
-            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
-            let offset = self.nodes[i] - self.nodes[i - 1].lerp(self.nodes[i + 1], t);
-            let weight = wb + (1.0 - t) * (1.0 - t) * wa + t * t * wc;
+            let (mut a, mut b, mut c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+            // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}): zero on a straight rope whose segments
+            // share its length as their rests do. Across the chord it is bending; along it, it
+            // spreads slack evenly instead of letting it pile up into a fold. Gradients 1,
+            // −(1 − t), −t: the projection moves node i by −w_i C / W and the neighbours by
+            // +(1 − t) w C / W and +t w C / W, with W = w_i + (1 − t)² w_{i−1} + t² w_{i+1},
+            // which keeps momentum.
+            let weight = wb + one_minus_t_sq * wa + t_sq * wc;
             // Only where there is slack to spread: at a joint of two taut segments the term
             // only shortened them, gravity pulled them taut again, and a settled drape never
             // came to rest (1 cm/s after 40 s).
-            let slack =
-                |a: Vec2, b: Vec2, rest_m: f32| a.distance(b) < rest_m * (1.0 - SLACK_FRACTION);
-            let has_slack = slack(self.nodes[i - 1], self.nodes[i], rest_before)
-                || slack(self.nodes[i], self.nodes[i + 1], rest_after);
+            let has_slack = a.distance(b) < slack_before_m || b.distance(c) < slack_after_m;
             if weight > 0.0 && has_slack {
+                let offset = b - a.lerp(c, t);
                 let step = offset * (BEND_STIFFNESS / weight);
-                self.nodes[i] -= step * wb;
-                self.nodes[i - 1] += step * ((1.0 - t) * wa);
-                self.nodes[i + 1] += step * (t * wc);
+                b -= step * wb;
+                a += step * ((1.0 - t) * wa);
+                c += step * (t * wc);
+                self.nodes[i - 1] = a;
+                self.nodes[i] = b;
+                self.nodes[i + 1] = c;
             }
 
-            let (u, v) = (
-                self.nodes[i] - self.nodes[i - 1],
-                self.nodes[i + 1] - self.nodes[i],
-            );
+            let (u, v) = (b - a, c - b);
             let cos_scaled = u.dot(v);
             if cos_scaled > 0.0
                 && cos_scaled * cos_scaled > open_cos_sq * u.length_squared() * v.length_squared()
@@ -1204,6 +1233,17 @@ impl Rope {
                 if !solid_aabb.intersects(&seg_aabb) {
                     continue;
                 }
+                // A segment hanging from an anchor on a box's face (every vine and winch rope
+                // from its ceiling): the contact is at the anchor itself, where the push moves
+                // nothing (`push_segment` returns for a zero share at a fixed end). Parry's
+                // query for it is a penetration query (EPA), the dearest of all.
+                if weight(self, i) == 0.0
+                    && shape
+                        .as_cuboid()
+                        .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
+                {
+                    continue;
+                }
                 // Cheap exact reject before the contact query (GJK for boxes and polygons): the
                 // capsule cannot reach a shape further from its midpoint than half its length
                 // plus its radius.
@@ -1212,8 +1252,19 @@ impl Rope {
                     continue;
                 }
                 let segment = Segment::new(a, b);
-                let Ok(Some(contact)) = query::contact(&identity, &segment, pose, shape, radius_m)
-                else {
+                let contact = match shape.as_cuboid() {
+                    Some(cuboid) => contact_segment_cuboid(
+                        &mut self.scratch.epa.0,
+                        &segment,
+                        pose,
+                        cuboid,
+                        radius_m,
+                    ),
+                    None => query::contact(&identity, &segment, pose, shape, radius_m)
+                        .ok()
+                        .flatten(),
+                };
+                let Some(contact) = contact else {
                     continue;
                 };
                 let depth_m = radius_m - contact.dist;
@@ -1279,6 +1330,69 @@ impl Rope {
         }
     }
 }
+
+/// `query::contact` of a segment (at the identity) and a cuboid at `pose`, step for step as
+/// parry computes it (the dispatcher's support-map path), so the result is the same to the bit,
+/// but with the EPA's buffers kept: parry's own allocates three vectors per penetrating query,
+/// which was most of a rope's allocations per tick.
+fn contact_segment_cuboid(
+    epa: &mut EPA,
+    segment: &Segment,
+    pose: &Pose,
+    cuboid: &Cuboid,
+    prediction: f32,
+) -> Option<Contact> {
+    let identity = Pose::IDENTITY;
+    let pos12 = identity.inv_mul(pose);
+    let dir = pos12.translation.try_normalize().unwrap_or(Vec2::X);
+    let mut simplex = VoronoiSimplex::new();
+    simplex.reset(CsoPoint::from_shapes(&pos12, segment, cuboid, dir));
+    let result = match gjk::closest_points(&pos12, segment, cuboid, prediction, true, &mut simplex)
+    {
+        GJKResult::Intersection => epa.closest_points(&pos12, segment, cuboid, &simplex)?,
+        GJKResult::ClosestPoints(p1, p2, n) => (p1, p2, n),
+        _ => return None,
+    };
+    let (point1, point2_1, normal1) = result;
+    let dist = (point2_1 - point1).dot(normal1);
+    let point2 = pos12.inverse_transform_point(point2_1);
+    let normal2 = pos12.rotation.inverse() * -normal1;
+    let mut contact = Contact::new(point1, point2, normal1, normal2, dist);
+    contact.transform_by_mut(&identity, pose);
+    Some(contact)
+}
+
+/// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
+/// contact parry reports for it is at `a` (to rounding): `a` lies on a face of the box (within
+/// `ON_FACE_M`, inside or out) at least `FACE_EDGE_CLEARANCE_M` from the face's ends, and the
+/// segment leaves that face outward at `LEAVING_FACE_MIN_SIN` or steeper. Then the box's
+/// other faces and the segment's sides are all centimetres from being the way out, and the
+/// segment's other points are further from the box the further they are from `a`.
+fn leaves_face_at_start(a: Vec2, b: Vec2, pose: &Pose, half: Vec2) -> bool {
+    let (a, b) = (
+        pose.inverse_transform_point(a),
+        pose.inverse_transform_point(b),
+    );
+    let ab = b - a;
+    let len = ab.length();
+    for (axis, sign) in [(0, 1.0f32), (0, -1.0), (1, 1.0), (1, -1.0)] {
+        let across = 1 - axis;
+        if (a[axis] * sign - half[axis]).abs() <= ON_FACE_M
+            && a[across].abs() <= half[across] - FACE_EDGE_CLEARANCE_M
+            && ab[axis] * sign >= LEAVING_FACE_MIN_SIN * len
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Tolerances of `leaves_face_at_start`: how far from a face its anchor may sit, how far from
+/// the face's ends, and the steepest a segment leaving the face may not be (sin 30°). All far
+/// outside rounding, so that parry's answer there is surely the anchor.
+const ON_FACE_M: f32 = 1e-4;
+const FACE_EDGE_CLEARANCE_M: f32 = 0.01;
+const LEAVING_FACE_MIN_SIN: f32 = 0.5;
 
 /// Rest lengths of a rope's segments during one substep.
 #[derive(Clone, Copy, Debug)]
