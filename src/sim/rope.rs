@@ -15,10 +15,8 @@
 //!   substep only looks at the (chunk, collider) pairs it found. Cost stays linear in N.
 
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use rapier2d::parry::query::epa::EPA;
-use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};
-use rapier2d::parry::query::{self, Contact, Ray};
-use rapier2d::parry::shape::{Cuboid, Segment};
+use rapier2d::parry::query::{self, Ray};
+use rapier2d::parry::shape::Segment;
 
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
@@ -188,19 +186,10 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
-    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
-    epa: ReusedEpa,
-}
-
-/// parry's EPA, which is not `Clone`: a copy of a rope starts with empty buffers (they hold
-/// nothing between queries).
-#[derive(Default)]
-struct ReusedEpa(EPA);
-
-impl Clone for ReusedEpa {
-    fn clone(&self) -> Self {
-        ReusedEpa::default()
-    }
+    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept (natively:
+    /// see `NATIVE_CONTACT_SHORTCUTS`).
+    #[cfg(not(target_arch = "wasm32"))]
+    epa: box_contact::ReusedEpa,
 }
 
 #[derive(Clone, Default)]
@@ -1237,7 +1226,8 @@ impl Rope {
                 // from its ceiling): the contact is at the anchor itself, where the push moves
                 // nothing (`push_segment` returns for a zero share at a fixed end). Parry's
                 // query for it is a penetration query (EPA), the dearest of all.
-                if weight(self, i) == 0.0
+                if NATIVE_CONTACT_SHORTCUTS
+                    && weight(self, i) == 0.0
                     && shape
                         .as_cuboid()
                         .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
@@ -1252,15 +1242,16 @@ impl Rope {
                     continue;
                 }
                 let segment = Segment::new(a, b);
-                let contact = match shape.as_cuboid() {
-                    Some(cuboid) => contact_segment_cuboid(
+                let contact = match shape.as_cuboid().filter(|_| NATIVE_CONTACT_SHORTCUTS) {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    Some(cuboid) => box_contact::contact_segment_cuboid(
                         &mut self.scratch.epa.0,
                         &segment,
                         pose,
                         cuboid,
                         radius_m,
                     ),
-                    None => query::contact(&identity, &segment, pose, shape, radius_m)
+                    _ => query::contact(&identity, &segment, pose, shape, radius_m)
                         .ok()
                         .flatten(),
                 };
@@ -1331,35 +1322,66 @@ impl Rope {
     }
 }
 
-/// `query::contact` of a segment (at the identity) and a cuboid at `pose`, step for step as
-/// parry computes it (the dispatcher's support-map path), so the result is the same to the bit,
-/// but with the EPA's buffers kept: parry's own allocates three vectors per penetrating query,
-/// which was most of a rope's allocations per tick.
-fn contact_segment_cuboid(
-    epa: &mut EPA,
-    segment: &Segment,
-    pose: &Pose,
-    cuboid: &Cuboid,
-    prediction: f32,
-) -> Option<Contact> {
-    let identity = Pose::IDENTITY;
-    let pos12 = identity.inv_mul(pose);
-    let dir = pos12.translation.try_normalize().unwrap_or(Vec2::X);
-    let mut simplex = VoronoiSimplex::new();
-    simplex.reset(CsoPoint::from_shapes(&pos12, segment, cuboid, dir));
-    let result = match gjk::closest_points(&pos12, segment, cuboid, prediction, true, &mut simplex)
-    {
-        GJKResult::Intersection => epa.closest_points(&pos12, segment, cuboid, &simplex)?,
-        GJKResult::ClosestPoints(p1, p2, n) => (p1, p2, n),
-        _ => return None,
-    };
-    let (point1, point2_1, normal1) = result;
-    let dist = (point2_1 - point1).dot(normal1);
-    let point2 = pos12.inverse_transform_point(point2_1);
-    let normal2 = pos12.rotation.inverse() * -normal1;
-    let mut contact = Contact::new(point1, point2, normal1, normal2, dist);
-    contact.transform_by_mut(&identity, pose);
-    Some(contact)
+/// The two shortcuts of `Rope::collide` past parry's general contact query, taken natively:
+/// `contact_segment_cuboid` (parry's own steps with the EPA's buffers kept: the same contact to
+/// the bit) and skipping a segment that leaves a box's face from a fixed end (whose contact is
+/// at the fixed end, where `push_segment` moves nothing: the same state to the bit, all 24
+/// solutions' hashes unchanged). The browser build runs parry's query for both: the code they
+/// add (11 KB, mostly a second copy of GJK and EPA) does not fit the download's budget, and its
+/// results are the same, which the browser test checks on every level.
+const NATIVE_CONTACT_SHORTCUTS: bool = !cfg!(target_arch = "wasm32");
+
+/// Box contacts with the EPA's buffers kept (natively: see `NATIVE_CONTACT_SHORTCUTS`).
+#[cfg(not(target_arch = "wasm32"))]
+mod box_contact {
+    use rapier2d::parry::query::epa::EPA;
+    use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};
+    use rapier2d::parry::query::Contact;
+    use rapier2d::parry::shape::{Cuboid, Segment};
+
+    use super::{Pose, Vec2};
+
+    /// parry's EPA, which is not `Clone`: a copy of a rope starts with empty buffers (they hold
+    /// nothing between queries).
+    #[derive(Default)]
+    pub(super) struct ReusedEpa(pub(super) EPA);
+
+    impl Clone for ReusedEpa {
+        fn clone(&self) -> Self {
+            ReusedEpa::default()
+        }
+    }
+
+    /// `query::contact` of a segment (at the identity) and a cuboid at `pose`, step for step as
+    /// parry computes it (the dispatcher's support-map path), so the result is the same to the bit,
+    /// but with the EPA's buffers kept: parry's own allocates three vectors per penetrating query,
+    /// which was most of a rope's allocations per tick.
+    pub(super) fn contact_segment_cuboid(
+        epa: &mut EPA,
+        segment: &Segment,
+        pose: &Pose,
+        cuboid: &Cuboid,
+        prediction: f32,
+    ) -> Option<Contact> {
+        let identity = Pose::IDENTITY;
+        let pos12 = identity.inv_mul(pose);
+        let dir = pos12.translation.try_normalize().unwrap_or(Vec2::X);
+        let mut simplex = VoronoiSimplex::new();
+        simplex.reset(CsoPoint::from_shapes(&pos12, segment, cuboid, dir));
+        let result =
+            match gjk::closest_points(&pos12, segment, cuboid, prediction, true, &mut simplex) {
+                GJKResult::Intersection => epa.closest_points(&pos12, segment, cuboid, &simplex)?,
+                GJKResult::ClosestPoints(p1, p2, n) => (p1, p2, n),
+                _ => return None,
+            };
+        let (point1, point2_1, normal1) = result;
+        let dist = (point2_1 - point1).dot(normal1);
+        let point2 = pos12.inverse_transform_point(point2_1);
+        let normal2 = pos12.rotation.inverse() * -normal1;
+        let mut contact = Contact::new(point1, point2, normal1, normal2, dist);
+        contact.transform_by_mut(&identity, pose);
+        Some(contact)
+    }
 }
 
 /// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
