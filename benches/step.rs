@@ -8,10 +8,7 @@ use std::sync::Arc;
 mod step_support;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use step_support::{
-    banner_in_gale, gale, stress_world, weather_world, BANNER_DT_S, BANNER_GRAVITY,
-};
-use tether::sim::cloth::Air;
+use step_support::{banner_in_gale, step_banner, stress_world, weather_world};
 use tether::sim::{Replay, World};
 
 /// Loads the level with the most objects and plays its solution until the rope is attached.
@@ -116,15 +113,7 @@ fn bench_weather(c: &mut Criterion) {
     c.bench_function("cloth/banner_32x24_gale", |b| {
         b.iter_batched_ref(
             || banner.clone(),
-            |cloth| {
-                cloth.step(
-                    &geometry,
-                    BANNER_GRAVITY,
-                    Air::Varying(&gale),
-                    &[],
-                    BANNER_DT_S,
-                )
-            },
+            |cloth| step_banner(&geometry, cloth),
             criterion::BatchSize::SmallInput,
         )
     });

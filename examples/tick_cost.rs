@@ -18,10 +18,7 @@
 #[path = "../benches/step_support/mod.rs"]
 mod step_support;
 
-use step_support::{
-    banner_in_gale, gale, stress_world, weather_world, BANNER_DT_S, BANNER_GRAVITY,
-};
-use tether::sim::cloth::Air;
+use step_support::{banner_in_gale, step_banner, stress_world, weather_world};
 use tether::sim::{InputFrame, World};
 
 enum Mode {
@@ -83,15 +80,7 @@ fn main() {
 fn run_banner(mode: &Mode, ticks: usize) {
     let (geometry, banner) = banner_in_gale();
     let mut moved = 0.0f32;
-    let step = |cloth: &mut tether::sim::cloth::Cloth| {
-        cloth.step(
-            &geometry,
-            BANNER_GRAVITY,
-            Air::Varying(&gale),
-            &[],
-            BANNER_DT_S,
-        )
-    };
+    let step = |cloth: &mut tether::sim::cloth::Cloth| step_banner(&geometry, cloth);
     match mode {
         Mode::Bench => {
             for _ in 0..ticks {

@@ -158,13 +158,18 @@ pub fn banner_in_gale() -> (Geometry, Cloth) {
     let pins: Vec<(usize, usize)> = (0..32).map(|c| (c, 0)).collect();
     let mut banner = Cloth::new(Vec2::new(0.0, 10.0), 32, 24, 0.1, &pins, None);
     for _ in 0..240 {
-        banner.step(
-            &geometry,
-            BANNER_GRAVITY,
-            Air::Varying(&gale),
-            &[],
-            BANNER_DT_S,
-        );
+        step_banner(&geometry, &mut banner);
     }
     (geometry, banner)
+}
+
+/// One tick of the banner bench: the banner in the gale, nothing pushing it.
+pub fn step_banner(geometry: &Geometry, banner: &mut Cloth) -> u32 {
+    banner.step(
+        geometry,
+        BANNER_GRAVITY,
+        Air::Varying(&gale),
+        &[],
+        BANNER_DT_S,
+    )
 }
