@@ -265,9 +265,12 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     cp benches/levels/weather.ron "$workload_dir/weather.ron"
     sed 's/^\([[:space:]]*\)level: "[^"]*",/\1level: "weather.ron",/' \
         "levels/solutions/$(web_level_file "$workload_level")" >"$workload_dir/solutions/weather.ron"
-    if ! workload_expected=$(WEB_NATIVE_TIMINGS="$workload_dir/timing" \
-        web_native_outcome "$workload_dir/solutions/weather.ron"); then
-        echo "error: browser test: the native weather workload failed: $workload_expected" >&2
+    # Level 7's inputs do not reach the weather level's goal, so `tether replay` exits 1 (it
+    # exits 0 only at the goal): what must come out is its outcome line.
+    workload_expected=$(WEB_NATIVE_TIMINGS="$workload_dir/timing" \
+        web_native_outcome "$workload_dir/solutions/weather.ron") || true
+    if ! grep -Eq 'goal=[a-z-]+ ticks=[0-9]+ deaths=[0-9]+ hash=[0-9a-f]{16}' <<<"$workload_expected"; then
+        echo "error: browser test: the native weather workload gave no outcome: $workload_expected" >&2
         return 1
     fi
     workload_code=$("$target_dir/release/tether" link "$workload_dir/weather.ron")
