@@ -140,7 +140,7 @@ pub struct Cloth {
     down_intact: Vec<bool>,
     /// Whether each of the other threads still holds, laid out so that a column pair's threads
     /// are contiguous (the passes run down them): the horizontal thread from (c, r) at
-    /// `c × rows + r`; the shear threads of cell (c, r), `\\` at `2c × (rows − 1) + r` and `/` at
+    /// `c × rows + r`; the shear threads of cell (c, r), `\` at `2c × (rows − 1) + r` and `/` at
     /// `(2c + 1) × (rows − 1) + r`; the bending threads from (c, r) to (c + 2, r) at
     /// `c × rows + r`, then those from (c, r) to (c, r + 2) at
     /// `rows × (columns − 2) + c × (rows − 2) + r`.

@@ -233,14 +233,6 @@ impl WindNow<'_> {
         Some(air)
     }
 
-    pub fn touches(&self, aabb: &Aabb) -> bool {
-        use rapier2d::parry::bounding_volume::BoundingVolume;
-        self.field
-            .zones
-            .iter()
-            .any(|zone| zone.aabb.intersects(aabb))
-    }
-
     /// Each zone's box and its air velocity now, for drawing streaks.
     pub fn zones(&self) -> impl Iterator<Item = (Aabb, Vec2)> + '_ {
         self.field
