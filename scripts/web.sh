@@ -266,11 +266,22 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     sed 's/^\([[:space:]]*\)level: "[^"]*",/\1level: "weather.ron",/' \
         "levels/solutions/$(web_level_file "$workload_level")" >"$workload_dir/solutions/weather.ron"
     # Level 7's inputs do not reach the weather level's goal, so `tether replay` exits 1 (it
-    # exits 0 only at the goal): what must come out is its outcome line.
-    workload_expected=$(WEB_NATIVE_TIMINGS="$workload_dir/timing" \
+    # exits 0 only at the goal): what must come out is its outcome line. Natively the level's
+    # objects step on every core; the page has one thread. Both are timed: on one core (the
+    # same work as the page's, for the compiled code's ratio) and on all of them, which must
+    # also come to the same bits.
+    local workload_all_cores
+    workload_expected=$(RAYON_NUM_THREADS=1 WEB_NATIVE_TIMINGS="$workload_dir/timing" \
         web_native_outcome "$workload_dir/solutions/weather.ron") || true
     if ! grep -Eq 'goal=[a-z-]+ ticks=[0-9]+ deaths=[0-9]+ hash=[0-9a-f]{16}' <<<"$workload_expected"; then
         echo "error: browser test: the native weather workload gave no outcome: $workload_expected" >&2
+        return 1
+    fi
+    workload_all_cores=$(WEB_NATIVE_TIMINGS="$workload_dir/timing_all_cores" \
+        web_native_outcome "$workload_dir/solutions/weather.ron") || true
+    if [ "$workload_all_cores" != "$workload_expected" ]; then
+        echo "error: browser test: the weather workload on one core and on all of them differ:" \
+            "$workload_expected / $workload_all_cores" >&2
         return 1
     fi
     workload_code=$("$target_dir/release/tether" link "$workload_dir/weather.ron")
@@ -294,7 +305,8 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
         --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"} \
         --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code" \
         --workload "$workload_level=$workload_code" --workload-expected "$workload_expected" \
-        --workload-native-timing "$(cat "$workload_dir/timing")"
+        --workload-native-timing "$(cat "$workload_dir/timing")" \
+        --workload-native-timing-all-cores "$(cat "$workload_dir/timing_all_cores")"
     # The simulation's cost per tick in the page against the native build, the same replays
     # (reported, never asserted: timings on shared machines are noise for a test).
     web_timing_ratios "$native_timings" "$browser_timings"

@@ -299,6 +299,12 @@ impl Cloth {
         }
     }
 
+    /// What its last step cost, in particles × substeps: the guess at its next step's cost
+    /// that `sim::parallel` weighs.
+    pub fn step_work(&self) -> usize {
+        self.pos.len() * self.last_substeps as usize
+    }
+
     /// The fastest particle's speed over the last substep.
     pub fn max_speed_m_per_s(&self, dt_s: f32) -> f32 {
         let h = dt_s / self.last_substeps as f32;

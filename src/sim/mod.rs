@@ -12,6 +12,7 @@ pub mod level;
 pub mod limits;
 pub mod math;
 pub mod objects;
+pub mod parallel;
 pub mod player;
 pub mod replay;
 pub mod rope;

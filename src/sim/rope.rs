@@ -501,6 +501,16 @@ impl Rope {
         self.sleeps_when_still && self.still_steps >= SLEEP_AFTER_STILL_STEPS
     }
 
+    /// What its last step cost, in nodes × substeps (0 asleep): the guess at its next step's
+    /// cost that `sim::parallel` weighs.
+    pub fn step_work(&self) -> usize {
+        if self.is_asleep() {
+            0
+        } else {
+            self.nodes.len() * self.last_substeps as usize
+        }
+    }
+
     /// Makes this rope pass through the colliders of `body` (its own load).
     pub fn set_ignored_body(&mut self, body: Option<Body>) {
         self.ignored_body = body;

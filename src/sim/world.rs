@@ -15,9 +15,10 @@ use super::math::{Pose, Vec2};
 use super::objects::checkpoint::CheckpointProgress;
 use super::objects::find_id;
 use super::objects::fragile::{body_present, LooseRope, Strain};
-use super::objects::vine::VineState;
+use super::objects::vine::{step_free_vines, VineState};
 use super::objects::winch::{DriveDef, WinchDef, WinchState};
 use super::objects::wind::{WindField, WindNow};
+use super::parallel;
 use super::player::Player;
 use super::rope::Rope;
 use super::tuning::{Tuning, TICK_DT_S};
@@ -270,35 +271,60 @@ impl World {
     }
 
     /// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
-    /// a function of the tick).
+    /// a function of the tick). Every level rope feels the wind first, then moves. In a heavy
+    /// scene the vines and the winch ropes step side by side on both cores (`parallel`).
     fn step_objects(&mut self) {
         let wind_field = Arc::clone(&self.wind);
-        if !wind_field.is_calm() {
-            let wind = wind_field.at_tick(self.tick);
-            let drag = self.tuning.rope.wind_drag_n_s2_per_m3;
-            let air = |p: Vec2| wind.air_velocity(p);
-            let ropes = self.winches.iter_mut().map(|w| &mut w.rope);
-            for rope in ropes.chain(self.vines.iter_mut().map(|v| &mut v.rope)) {
-                rope.apply_air_drag(air, drag, TICK_DT_S, false);
+        let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
+        let drag = self.tuning.rope.wind_drag_n_s2_per_m3;
+        let blow = |rope: &mut Rope| {
+            if let Some(wind) = &wind {
+                rope.apply_air_drag(|p| wind.air_velocity(p), drag, TICK_DT_S, false);
             }
-        }
-        self.step_free_vines();
+        };
+        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
+        let (level, tuning) = (&*self.level, &*self.tuning);
+        let (switches, geometry, player) = (&self.switches_pressed, &self.geometry, &self.player);
+        let ridden = match player.ground_body {
+            Some(Body::WinchLoad(i)) => Some(i as usize),
+            _ => None,
+        };
+        let work = |states: &[WinchState], vines: &[VineState]| {
+            let ropes = states.iter().map(|w| &w.rope);
+            ropes
+                .chain(vines.iter().map(|v| &v.rope))
+                .map(Rope::step_work)
+                .sum()
+        };
+        let (winches, vines) = (&mut self.winches, &mut self.vines);
+        parallel::join(
+            work(winches, vines),
+            || step_free_vines(vines, geometry, player, gravity, &blow),
+            || {
+                parallel::each_mut(
+                    winches,
+                    |w| w.rope.step_work(),
+                    |i, state| {
+                        let Some(def) = level.winches.get(i) else {
+                            return;
+                        };
+                        blow(&mut state.rope);
+                        let pressed = match &def.drive {
+                            DriveDef::Switch(id) => find_id(level, "switches", id)
+                                .is_some_and(|s| switches.get(s).copied().unwrap_or(false)),
+                            _ => false,
+                        };
+                        let rider_kg = if ridden == Some(i) {
+                            tuning.rope.player_mass_kg
+                        } else {
+                            0.0
+                        };
+                        def.step(state, pressed, rider_kg, geometry, tuning);
+                    },
+                )
+            },
+        );
         self.step_loose_ropes();
-        let level = Arc::clone(&self.level);
-        let tuning = Arc::clone(&self.tuning);
-        for (i, (def, state)) in level.winches.iter().zip(&mut self.winches).enumerate() {
-            let pressed = match &def.drive {
-                DriveDef::Switch(id) => find_id(&level, "switches", id)
-                    .is_some_and(|s| self.switches_pressed.get(s).copied().unwrap_or(false)),
-                _ => false,
-            };
-            let rider_kg = if self.player.ground_body == Some(Body::WinchLoad(i as u16)) {
-                tuning.rope.player_mass_kg
-            } else {
-                0.0
-            };
-            def.step(state, pressed, rider_kg, &self.geometry, &tuning);
-        }
     }
 
     /// Moves every moving collider to its body's pose at the current tick (broken fragile

@@ -9,6 +9,7 @@ use super::{Issues, ObjectDef};
 use crate::sim::cloth::{Air, Cloth, Pusher};
 use crate::sim::level::{LevelDef, P};
 use crate::sim::math::Vec2;
+use crate::sim::parallel;
 use crate::sim::tuning::TICK_DT_S;
 use crate::sim::world::World;
 
@@ -190,7 +191,8 @@ impl World {
         let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
         let air_at = wind.as_ref().map(|w| move |p: Vec2| w.air_velocity(p));
         let geometry = &self.geometry;
-        for cloth in &mut self.cloths {
+        // Side by side on the machine's cores (`sim::parallel`).
+        parallel::each_mut(&mut self.cloths, Cloth::step_work, |_, cloth| {
             // A banner inside one zone (or out of every zone) feels one air velocity all over.
             let air = match (&wind, &air_at) {
                 (Some(wind), Some(air_at)) => match wind.uniform_over(&cloth.aabb()) {
@@ -200,6 +202,6 @@ impl World {
                 _ => Air::Still,
             };
             cloth.step(geometry, gravity, air, &pushers, TICK_DT_S);
-        }
+        });
     }
 }

@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Issues, ObjectDef};
 use crate::sim::event::{AttachKind, Event};
-use crate::sim::geometry::Body;
+use crate::sim::geometry::{Body, Geometry};
 use crate::sim::hook::Hook;
 use crate::sim::level::{LevelDef, P};
 use crate::sim::math::Vec2;
+use crate::sim::parallel;
+use crate::sim::player::Player;
 use crate::sim::rope::Rope;
 use crate::sim::tuning::{Tuning, TICK_DT_S};
 use crate::sim::world::World;
@@ -127,27 +129,6 @@ impl World {
         self.rope().map(|rope| (i, rope.clone()))
     }
 
-    /// Free vines swing (pushed by the player brushing through); a held vine's lower part is
-    /// stepped after the player moves (`step_held_vine`).
-    pub(in crate::sim) fn step_free_vines(&mut self) {
-        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
-        let (player_pos, player_vel) = (self.player.pos, self.player.vel);
-        let landed = self.player.grounded;
-        for vine in &mut self.vines {
-            vine.let_go &= !landed;
-            if vine.held {
-                continue;
-            }
-            for i in 1..vine.rope.nodes.len() {
-                if vine.rope.nodes[i].distance(player_pos) < PUSH_RADIUS_M {
-                    let node_vel = vine.rope.node_velocity(i);
-                    vine.rope.push_node(i, (player_vel - node_vel) * PUSH_SHARE);
-                }
-            }
-            vine.rope.step_free(&self.geometry, gravity, TICK_DT_S);
-        }
-    }
-
     /// The part below the hand hangs from the player, who has just moved; climbing moved rope
     /// from one part to the other.
     pub(in crate::sim) fn step_held_vine(&mut self) {
@@ -233,4 +214,36 @@ impl World {
             at: player,
         });
     }
+}
+
+/// Free vines swing (pushed by the player brushing through); a held vine's lower part is stepped
+/// after the player moves (`World::step_held_vine`). Every vine feels `blow` (the wind) first.
+/// On both cores in a heavy scene (`sim::parallel`).
+pub(in crate::sim) fn step_free_vines(
+    vines: &mut [VineState],
+    geometry: &Geometry,
+    player: &Player,
+    gravity: Vec2,
+    blow: &(impl Fn(&mut Rope) + Sync),
+) {
+    let (player_pos, player_vel) = (player.pos, player.vel);
+    let landed = player.grounded;
+    parallel::each_mut(
+        vines,
+        |v| v.rope.step_work(),
+        |_, vine| {
+            blow(&mut vine.rope);
+            vine.let_go &= !landed;
+            if vine.held {
+                return;
+            }
+            for i in 1..vine.rope.nodes.len() {
+                if vine.rope.nodes[i].distance(player_pos) < PUSH_RADIUS_M {
+                    let node_vel = vine.rope.node_velocity(i);
+                    vine.rope.push_node(i, (player_vel - node_vel) * PUSH_SHARE);
+                }
+            }
+            vine.rope.step_free(geometry, gravity, TICK_DT_S);
+        },
+    );
 }
