@@ -19,6 +19,8 @@ use rapier2d::parry::query::Ray;
 
 use super::geometry::{groups, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
+#[cfg(not(target_arch = "wasm32"))]
+use super::rope::lanes;
 use super::rope::{solve_chain, ChainScratch, Rests};
 use super::state_hash::StateHasher;
 
@@ -120,6 +122,8 @@ struct Scratch {
     /// The pose of each `near` collider at the current substep.
     near_poses: Vec<Pose>,
     chain: ChainScratch,
+    #[cfg(not(target_arch = "wasm32"))]
+    lanes: lanes::LaneScratch,
     /// For the wind: each particle's velocity at the start of the tick, half of each thread's
     /// drag (see `apply_drag`).
     velocity: Vec<Vec2>,
@@ -569,7 +573,9 @@ impl Cloth {
         }
     }
 
-    /// Each column's vertical threads, solved exactly as one chain per intact run.
+    /// Each column's vertical threads, solved exactly as one chain per intact run: four whole
+    /// columns side by side where all four hold top to bottom (the columns share no particle,
+    /// so the order is free and the result the same bits).
     fn solve_columns(&mut self) {
         let rows = self.rows;
         let rest = Rests {
@@ -577,7 +583,22 @@ impl Cloth {
             last_m: self.spacing_m,
         };
         let scratch = &mut *self.scratch;
-        for c in 0..self.columns {
+        let mut c = 0;
+        while c < self.columns {
+            // Not in the browser: see `rope::lanes`.
+            #[cfg(not(target_arch = "wasm32"))]
+            {
+                let block = c * rows..(c + lanes::LANES) * rows;
+                // A column's last row has no thread below it; its entry stays `true`.
+                let whole = block.end <= self.pos.len()
+                    && (self.torn == 0 || self.down_intact[block.clone()].iter().all(|&ok| ok));
+                if whole {
+                    let (pos, w) = (&mut self.pos[block.clone()], &self.inv_mass[block]);
+                    lanes::solve_chains(pos, w, rows, &mut scratch.lanes, rest);
+                    c += lanes::LANES;
+                    continue;
+                }
+            }
             let column = c * rows..(c + 1) * rows;
             let mut start = column.start;
             for i in column.clone() {
@@ -594,6 +615,7 @@ impl Cloth {
                     start = i + 1;
                 }
             }
+            c += 1;
         }
     }
 
@@ -811,13 +833,20 @@ fn half_drags(
     air: Air<'_>,
     out: &mut [Vec2],
 ) {
-    let threads = ends
-        .0
+    // Natively, in uniform air, four threads at a time (see `half_drags_by_four`).
+    #[cfg(not(target_arch = "wasm32"))]
+    let whole = match air {
+        Air::Uniform(velocity) => half_drags_by_four(ends, velocities, intact, velocity, out),
+        _ => 0,
+    };
+    #[cfg(target_arch = "wasm32")]
+    let whole = 0;
+    let threads = ends.0[whole..]
         .iter()
-        .zip(ends.1)
-        .zip(velocities.0.iter().zip(velocities.1))
-        .zip(intact)
-        .zip(out);
+        .zip(&ends.1[whole..])
+        .zip(velocities.0[whole..].iter().zip(&velocities.1[whole..]))
+        .zip(&intact[whole..])
+        .zip(&mut out[whole..]);
     for ((((&a, &b), (&va, &vb)), &ok), out) in threads {
         // A match, not a closure, for uniform air: one copy of this loop (the browser's download
         // is counted in bytes), without a call per thread.
@@ -841,6 +870,67 @@ fn half_drags(
         };
         *out = perp * scale;
     }
+}
+
+/// `half_drags` in uniform air four threads at a time, in vector registers (`wide`'s `f32x4`:
+/// the same IEEE operations lane by lane, so the same bits), up to the last whole four;
+/// returns how many it did.
+#[cfg(not(target_arch = "wasm32"))]
+fn half_drags_by_four(
+    ends: (&[Vec2], &[Vec2]),
+    velocities: (&[Vec2], &[Vec2]),
+    intact: &[bool],
+    air: Vec2,
+    out: &mut [Vec2],
+) -> usize {
+    use wide::f32x4;
+    const LANES: usize = 4;
+    let n = ends
+        .0
+        .len()
+        .min(ends.1.len())
+        .min(velocities.0.len())
+        .min(velocities.1.len());
+    let n = n.min(intact.len()).min(out.len());
+    let whole = n - n % LANES;
+    let xs = |p: &[Vec2]| f32x4::new([p[0].x, p[1].x, p[2].x, p[3].x]);
+    let ys = |p: &[Vec2]| f32x4::new([p[0].y, p[1].y, p[2].y, p[3].y]);
+    let (air_x, air_y) = (f32x4::splat(air.x), f32x4::splat(air.y));
+    let (zero, half) = (f32x4::ZERO, f32x4::splat(0.5));
+    let blows = if air != Vec2::ZERO {
+        f32x4::splat(1.0)
+    } else {
+        zero
+    }
+    .simd_ne(zero);
+    let threads = ends.0[..whole]
+        .chunks_exact(LANES)
+        .zip(ends.1[..whole].chunks_exact(LANES))
+        .zip(velocities.0[..whole].chunks_exact(LANES))
+        .zip(velocities.1[..whole].chunks_exact(LANES))
+        .zip(
+            intact[..whole]
+                .chunks_exact(LANES)
+                .zip(out[..whole].chunks_exact_mut(LANES)),
+        );
+    for ((((a, b), va), vb), (intact, out)) in threads {
+        let (along_x, along_y) = (xs(b) - xs(a), ys(b) - ys(a));
+        let length_sq = along_x * along_x + along_y * along_y;
+        let (perp_x, perp_y) = (-along_y, along_x);
+        let relative_x = air_x - (xs(va) + xs(vb)) * half;
+        let relative_y = air_y - (ys(va) + ys(vb)) * half;
+        let q = relative_x * perp_x + relative_y * perp_y;
+        let holds =
+            f32x4::new(std::array::from_fn(|l| f32::from(u8::from(intact[l])))).simd_ne(zero);
+        let acts = holds & blows & length_sq.simd_gt(f32x4::splat(1e-12));
+        let drag = f32x4::splat(0.5 * CLOTH_DRAG_N_S2_PER_M3) * q * q.abs() / length_sq;
+        let scale = acts.select(drag, zero);
+        let (x, y) = ((perp_x * scale).to_array(), (perp_y * scale).to_array());
+        for (l, out) in out.iter_mut().enumerate() {
+            *out = Vec2::new(x[l], y[l]);
+        }
+    }
+    whole
 }
 
 /// Columns `a` < `b` of a column-major grid of `rows` as two mutable position slices and their
@@ -888,9 +978,10 @@ fn pull(
 }
 
 /// `pull` on the threads from `a[r]` to `b[r]` for every r: threads that share no particle, so
-/// the order does not matter. Four threads at a time, lane by lane in plain arrays, which the
-/// compiler turns into vector instructions (the same IEEE operations in the same order as
-/// `pull`, so the same results, bit for bit, on every target); `pull` does the rest.
+/// the order does not matter. Natively four threads at a time in vector registers (`wide`'s
+/// `f32x4`: the same IEEE operations as `pull`, lane by lane, so the same results bit for bit;
+/// the masks are computed whole, where `pull`'s `&&` would branch per lane); `pull` does the
+/// rest, and all of it in the browser (wasm32 without simd128).
 // One copy for its four callers: the browser's download is counted in bytes.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -904,21 +995,44 @@ fn pull_rows(
     stiffness: f32,
     pull_only: bool,
 ) {
-    const LANES: usize = 4;
     let n = a
         .len()
         .min(b.len())
         .min(wa.len())
         .min(wb.len())
         .min(intact.len());
-    // The browser build has no vector instructions (wasm32 without simd128): there the lanes
-    // would only be four copies of `pull` in the download, so it runs `pull` alone — the same
-    // operations, so the same bits (the browser test compares every cloth level's hash).
-    let whole = if cfg!(target_arch = "wasm32") {
-        0
-    } else {
-        n - n % LANES
-    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let whole = pull_rows_by_four(a, b, wa, wb, intact, rest_m, stiffness, pull_only, n);
+    #[cfg(target_arch = "wasm32")]
+    let whole = 0;
+    for r in whole..n {
+        pull(
+            &mut a[r], &mut b[r], wa[r], wb[r], intact[r], rest_m, stiffness, pull_only,
+        );
+    }
+}
+
+/// `pull_rows`' threads four at a time, up to the last whole four of the first `n`; returns
+/// how many it did.
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)]
+fn pull_rows_by_four(
+    a: &mut [Vec2],
+    b: &mut [Vec2],
+    wa: &[f32],
+    wb: &[f32],
+    intact: &[bool],
+    rest_m: f32,
+    stiffness: f32,
+    pull_only: bool,
+    n: usize,
+) -> usize {
+    use wide::f32x4;
+    const LANES: usize = 4;
+    let whole = n - n % LANES;
+    let (rest, stiffness, zero) = (f32x4::splat(rest_m), f32x4::splat(stiffness), f32x4::ZERO);
+    let xs = |p: &[Vec2]| f32x4::new([p[0].x, p[1].x, p[2].x, p[3].x]);
+    let ys = |p: &[Vec2]| f32x4::new([p[0].y, p[1].y, p[2].y, p[3].y]);
     let lanes = a[..whole]
         .chunks_exact_mut(LANES)
         .zip(b[..whole].chunks_exact_mut(LANES))
@@ -926,31 +1040,135 @@ fn pull_rows(
         .zip(wb[..whole].chunks_exact(LANES))
         .zip(intact[..whole].chunks_exact(LANES));
     for ((((a, b), wa), wb), intact) in lanes {
-        let mut share = [0.0f32; LANES];
-        let (mut dx, mut dy) = ([0.0f32; LANES], [0.0f32; LANES]);
-        for l in 0..LANES {
-            dx[l] = b[l].x - a[l].x;
-            dy[l] = b[l].y - a[l].y;
-            let w = wa[l] + wb[l];
-            let length = (dx[l] * dx[l] + dy[l] * dy[l]).sqrt();
-            let acts = intact[l] && w != 0.0 && length >= 1e-9 && (!pull_only || length > rest_m);
-            share[l] = if acts {
-                (length - rest_m) / (length * w) * stiffness
-            } else {
-                0.0
-            };
+        let (wa, wb) = (
+            f32x4::new([wa[0], wa[1], wa[2], wa[3]]),
+            f32x4::new([wb[0], wb[1], wb[2], wb[3]]),
+        );
+        let holds =
+            f32x4::new(std::array::from_fn(|l| f32::from(u8::from(intact[l])))).simd_ne(zero);
+        let (dx, dy) = (xs(b) - xs(a), ys(b) - ys(a));
+        let w = wa + wb;
+        let length = (dx * dx + dy * dy).sqrt();
+        let mut acts = holds & w.simd_ne(zero) & length.simd_ge(f32x4::splat(1e-9));
+        if pull_only {
+            acts &= length.simd_gt(rest);
         }
+        let share = acts.select((length - rest) / (length * w) * stiffness, zero);
+        let (cx, cy) = (dx * share, dy * share);
+        let (ax, ay) = ((xs(a) + cx * wa).to_array(), (ys(a) + cy * wa).to_array());
+        let (bx, by) = ((xs(b) - cx * wb).to_array(), (ys(b) - cy * wb).to_array());
         for l in 0..LANES {
-            let (cx, cy) = (dx[l] * share[l], dy[l] * share[l]);
-            a[l].x += cx * wa[l];
-            a[l].y += cy * wa[l];
-            b[l].x -= cx * wb[l];
-            b[l].y -= cy * wb[l];
+            a[l] = Vec2::new(ax[l], ay[l]);
+            b[l] = Vec2::new(bx[l], by[l]);
         }
     }
-    for r in whole..n {
-        pull(
-            &mut a[r], &mut b[r], wa[r], wb[r], intact[r], rest_m, stiffness, pull_only,
-        );
+    whole
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four threads at a time come out as `pull` leaves each alone, bit for bit: taut, slack,
+    /// torn, pinned at one end or both, pull-only or not.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn threads_by_four_match_pull_one_at_a_time() {
+        let mut seed = 0x2545_f491_u32;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32
+        };
+        let n = 23;
+        let mut moved = 0;
+        for trial in 0..400 {
+            let pull_only = trial % 2 == 0;
+            let a: Vec<Vec2> = (0..n).map(|_| Vec2::new(random(), random())).collect();
+            let b: Vec<Vec2> = (0..n).map(|_| Vec2::new(random(), random())).collect();
+            let weight = |r: f32| if r < 0.2 { 0.0 } else { r };
+            let wa: Vec<f32> = (0..n).map(|_| weight(random())).collect();
+            let wb: Vec<f32> = (0..n).map(|_| weight(random())).collect();
+            let intact: Vec<bool> = (0..n).map(|_| random() < 0.8).collect();
+            let (rest_m, stiffness) = (0.3 + random() * 0.4, [1.0, 0.1, 0.05][trial % 3]);
+            let (mut a1, mut b1) = (a.clone(), b.clone());
+            for r in 0..n {
+                let (wa, wb, ok) = (wa[r], wb[r], intact[r]);
+                pull(
+                    &mut a1[r], &mut b1[r], wa, wb, ok, rest_m, stiffness, pull_only,
+                );
+            }
+            let (mut a4, mut b4) = (a.clone(), b.clone());
+            let (wa, wb, ok) = (&wa[..], &wb[..], &intact[..]);
+            let done = pull_rows_by_four(
+                &mut a4, &mut b4, wa, wb, ok, rest_m, stiffness, pull_only, n,
+            );
+            assert_eq!(done, 20);
+            let bits = |p: &[Vec2]| {
+                p[..done]
+                    .iter()
+                    .map(|v| (v.x.to_bits(), v.y.to_bits()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(bits(&a1), bits(&a4));
+            assert_eq!(bits(&b1), bits(&b4));
+            moved += a1.iter().zip(&a).filter(|(x, y)| x != y).count();
+        }
+        assert!(moved > 1000, "the threads moved their ends: {moved}");
+    }
+
+    /// In uniform air, four threads' drags at a time come out as one at a time, bit for bit.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn drags_by_four_match_one_at_a_time() {
+        let mut seed = 0x6a09_e667_u32;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
+        };
+        let n = 23;
+        let mut pushed = 0;
+        for trial in 0..400 {
+            let mut points = || -> Vec<Vec2> {
+                (0..n)
+                    .map(|_| Vec2::new(random(), random()) * 4.0)
+                    .collect()
+            };
+            let (a, b, va, vb) = (points(), points(), points(), points());
+            let intact: Vec<bool> = (0..n).map(|_| random() < 0.3).collect();
+            let air = if trial % 10 == 0 {
+                Vec2::ZERO
+            } else {
+                Vec2::new(random(), random()) * 30.0
+            };
+            let mut one_at_a_time = vec![Vec2::ZERO; n];
+            let still = |_: Vec2| air;
+            half_drags(
+                (&a, &b),
+                (&va, &vb),
+                &intact,
+                Air::Varying(&still),
+                &mut one_at_a_time,
+            );
+            let mut by_four = vec![Vec2::ZERO; n];
+            half_drags(
+                (&a, &b),
+                (&va, &vb),
+                &intact,
+                Air::Uniform(air),
+                &mut by_four,
+            );
+            let bits = |p: &[Vec2]| {
+                p.iter()
+                    .map(|v| (v.x.to_bits(), v.y.to_bits()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(bits(&one_at_a_time), bits(&by_four));
+            pushed += by_four.iter().filter(|f| **f != Vec2::ZERO).count();
+        }
+        assert!(pushed > 1000, "the air pushed threads: {pushed}");
     }
 }

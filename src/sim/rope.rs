@@ -21,8 +21,12 @@ use rapier2d::parry::shape::Segment;
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
 use super::objects::wind::segment_drag_n;
+
 use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod lanes;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
 /// a chunk's box stays tight around a rope that curls.
