@@ -33,13 +33,15 @@ pub const GRAB_RADIUS_M: f32 = 0.45;
 /// Shortest the part above the hand gets when climbing up, and the least left below.
 pub const MIN_HOLD_M: f32 = 0.6;
 pub const MIN_BELOW_M: f32 = 0.3;
-/// Fewest substeps a vine (or a winch rope) takes per tick when it moves slowly. A vine takes
-/// more, up to the rope's full count, as its nodes near the level or its segments' turning
-/// need (`Rope::substeps_needed`); a winch rope as its fastest node needs. Tried and dropped:
-/// 1 for vines in the open (the weather vines' cost halves again, but the vines swing
-/// differently enough that the solutions of levels 12 and 15 missed their goals), and the
-/// by-need count for winch ropes (levels 14 and 16 missed theirs).
-pub const LEVEL_ROPE_MIN_SUBSTEPS: u32 = 2;
+/// Fewest substeps a vine takes per tick when it moves slowly: one, in the open. It takes more,
+/// up to the rope's full count, as its nodes near the level or its segments' turning need
+/// (`Rope::substeps_needed`), and two while in contact. One changed the vines' swing from
+/// stop 26 on (the solutions of levels 12, 15 and 16 were re-recorded) and halved the weather
+/// vines' cost.
+pub const VINE_MIN_SUBSTEPS: u32 = 1;
+/// Fewest substeps a winch rope takes per tick; it takes more as its fastest node needs. Tried
+/// and dropped: the vines' by-need count for winch ropes (levels 14 and 16 missed their goals).
+pub const WINCH_ROPE_MIN_SUBSTEPS: u32 = 2;
 /// Vine nodes within this distance of the player are pushed along by them.
 const PUSH_RADIUS_M: f32 = 0.6;
 /// Share of the player's velocity (relative to a node) a brushed node takes per tick.
@@ -82,7 +84,7 @@ impl VineDef {
         );
         let node_kg = tuning.rope.player_mass_kg / tuning.rope.player_mass_ratio.max(1e-3);
         rope.set_end_mass_ratio(1.0 + self.weight_kg / node_kg.max(1e-3));
-        rope.set_min_substeps(LEVEL_ROPE_MIN_SUBSTEPS);
+        rope.set_min_substeps(VINE_MIN_SUBSTEPS);
         rope.set_sleeps_when_still(true);
         rope.set_substeps_by_need(true);
         VineState {
