@@ -1001,8 +1001,46 @@ fn pull_rows(
         .min(wa.len())
         .min(wb.len())
         .min(intact.len());
+    // Natively, four threads at a time up to the last whole four.
     #[cfg(not(target_arch = "wasm32"))]
-    let whole = pull_rows_by_four(a, b, wa, wb, intact, rest_m, stiffness, pull_only, n);
+    let whole = {
+        use wide::f32x4;
+        const LANES: usize = 4;
+        let whole = n - n % LANES;
+        let (rest, stiffness, zero) = (f32x4::splat(rest_m), f32x4::splat(stiffness), f32x4::ZERO);
+        let xs = |p: &[Vec2]| f32x4::new([p[0].x, p[1].x, p[2].x, p[3].x]);
+        let ys = |p: &[Vec2]| f32x4::new([p[0].y, p[1].y, p[2].y, p[3].y]);
+        let lanes = a[..whole]
+            .chunks_exact_mut(LANES)
+            .zip(b[..whole].chunks_exact_mut(LANES))
+            .zip(wa[..whole].chunks_exact(LANES))
+            .zip(wb[..whole].chunks_exact(LANES))
+            .zip(intact[..whole].chunks_exact(LANES));
+        for ((((a, b), wa), wb), intact) in lanes {
+            let (wa, wb) = (
+                f32x4::new([wa[0], wa[1], wa[2], wa[3]]),
+                f32x4::new([wb[0], wb[1], wb[2], wb[3]]),
+            );
+            let holds =
+                f32x4::new(std::array::from_fn(|l| f32::from(u8::from(intact[l])))).simd_ne(zero);
+            let (dx, dy) = (xs(b) - xs(a), ys(b) - ys(a));
+            let w = wa + wb;
+            let length = (dx * dx + dy * dy).sqrt();
+            let mut acts = holds & w.simd_ne(zero) & length.simd_ge(f32x4::splat(1e-9));
+            if pull_only {
+                acts &= length.simd_gt(rest);
+            }
+            let share = acts.select((length - rest) / (length * w) * stiffness, zero);
+            let (cx, cy) = (dx * share, dy * share);
+            let (ax, ay) = ((xs(a) + cx * wa).to_array(), (ys(a) + cy * wa).to_array());
+            let (bx, by) = ((xs(b) - cx * wb).to_array(), (ys(b) - cy * wb).to_array());
+            for l in 0..LANES {
+                a[l] = Vec2::new(ax[l], ay[l]);
+                b[l] = Vec2::new(bx[l], by[l]);
+            }
+        }
+        whole
+    };
     #[cfg(target_arch = "wasm32")]
     let whole = 0;
     for r in whole..n {
@@ -1012,75 +1050,18 @@ fn pull_rows(
     }
 }
 
-/// `pull_rows`' threads four at a time, up to the last whole four of the first `n`; returns
-/// how many it did.
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(clippy::too_many_arguments)]
-fn pull_rows_by_four(
-    a: &mut [Vec2],
-    b: &mut [Vec2],
-    wa: &[f32],
-    wb: &[f32],
-    intact: &[bool],
-    rest_m: f32,
-    stiffness: f32,
-    pull_only: bool,
-    n: usize,
-) -> usize {
-    use wide::f32x4;
-    const LANES: usize = 4;
-    let whole = n - n % LANES;
-    let (rest, stiffness, zero) = (f32x4::splat(rest_m), f32x4::splat(stiffness), f32x4::ZERO);
-    let xs = |p: &[Vec2]| f32x4::new([p[0].x, p[1].x, p[2].x, p[3].x]);
-    let ys = |p: &[Vec2]| f32x4::new([p[0].y, p[1].y, p[2].y, p[3].y]);
-    let lanes = a[..whole]
-        .chunks_exact_mut(LANES)
-        .zip(b[..whole].chunks_exact_mut(LANES))
-        .zip(wa[..whole].chunks_exact(LANES))
-        .zip(wb[..whole].chunks_exact(LANES))
-        .zip(intact[..whole].chunks_exact(LANES));
-    for ((((a, b), wa), wb), intact) in lanes {
-        let (wa, wb) = (
-            f32x4::new([wa[0], wa[1], wa[2], wa[3]]),
-            f32x4::new([wb[0], wb[1], wb[2], wb[3]]),
-        );
-        let holds =
-            f32x4::new(std::array::from_fn(|l| f32::from(u8::from(intact[l])))).simd_ne(zero);
-        let (dx, dy) = (xs(b) - xs(a), ys(b) - ys(a));
-        let w = wa + wb;
-        let length = (dx * dx + dy * dy).sqrt();
-        let mut acts = holds & w.simd_ne(zero) & length.simd_ge(f32x4::splat(1e-9));
-        if pull_only {
-            acts &= length.simd_gt(rest);
-        }
-        let share = acts.select((length - rest) / (length * w) * stiffness, zero);
-        let (cx, cy) = (dx * share, dy * share);
-        let (ax, ay) = ((xs(a) + cx * wa).to_array(), (ys(a) + cy * wa).to_array());
-        let (bx, by) = ((xs(b) - cx * wb).to_array(), (ys(b) - cy * wb).to_array());
-        for l in 0..LANES {
-            a[l] = Vec2::new(ax[l], ay[l]);
-            b[l] = Vec2::new(bx[l], by[l]);
-        }
-    }
-    whole
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(not(target_arch = "wasm32"))]
+    use crate::sim::rope::lanes::tests::numbers;
 
     /// Four threads at a time come out as `pull` leaves each alone, bit for bit: taut, slack,
     /// torn, pinned at one end or both, pull-only or not.
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn threads_by_four_match_pull_one_at_a_time() {
-        let mut seed = 0x2545_f491_u32;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1 << 24) as f32
-        };
+        let mut random = numbers(0x2545_f491);
         let n = 23;
         let mut moved = 0;
         for trial in 0..400 {
@@ -1100,14 +1081,11 @@ mod tests {
                 );
             }
             let (mut a4, mut b4) = (a.clone(), b.clone());
-            let (wa, wb, ok) = (&wa[..], &wb[..], &intact[..]);
-            let done = pull_rows_by_four(
-                &mut a4, &mut b4, wa, wb, ok, rest_m, stiffness, pull_only, n,
+            pull_rows(
+                &mut a4, &mut b4, &wa, &wb, &intact, rest_m, stiffness, pull_only,
             );
-            assert_eq!(done, 20);
             let bits = |p: &[Vec2]| {
-                p[..done]
-                    .iter()
+                p.iter()
                     .map(|v| (v.x.to_bits(), v.y.to_bits()))
                     .collect::<Vec<_>>()
             };
@@ -1122,13 +1100,8 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn drags_by_four_match_one_at_a_time() {
-        let mut seed = 0x6a09_e667_u32;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
-        };
+        let mut unit = numbers(0x6a09_e667);
+        let mut random = move || unit() - 0.5;
         let n = 23;
         let mut pushed = 0;
         for trial in 0..400 {

@@ -191,7 +191,7 @@ fn apply(s: &mut LaneScratch) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::sim::rope::{solve_chain, ChainScratch};
 
@@ -201,7 +201,7 @@ mod tests {
     };
 
     /// A deterministic source of numbers in [0, 1).
-    fn numbers(mut seed: u32) -> impl FnMut() -> f32 {
+    pub(crate) fn numbers(mut seed: u32) -> impl FnMut() -> f32 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 17;
