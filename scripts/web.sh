@@ -82,11 +82,12 @@ web_build() {
     # bit-equal; the browser test checks that on every level.
     # The game's module is shrunk at -Oz since the level ropes' speed work (4dfc974) grew it
     # 5.8 KB over budget at -Os (1,505,537 bytes; -Oz: 1,498,749, all 24 solutions still
-    # bit-equal in the page); the editor's stays -Os.
+    # bit-equal in the page); the editor's stays -Os. simd128 is on for wasm32
+    # (.cargo/config.toml), so -Oz enables it too.
     local module raw gz
     local -a oz_features=(--enable-sign-ext --enable-mutable-globals
         --enable-nontrapping-float-to-int --enable-bulk-memory --enable-multivalue
-        --enable-reference-types)
+        --enable-reference-types --enable-simd)
     for module in tether tether-editor; do
         if [ "$module" = tether ]; then
             log "shrinking $module.wasm (wasm-opt -Oz, rustc's wasm32 features only)"

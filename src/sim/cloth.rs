@@ -19,7 +19,6 @@ use rapier2d::parry::query::Ray;
 
 use super::geometry::{groups, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
-#[cfg(not(target_arch = "wasm32"))]
 use super::rope::lanes;
 use super::rope::{solve_chain, ChainScratch, Rests};
 use super::state_hash::StateHasher;
@@ -122,7 +121,6 @@ struct Scratch {
     /// The pose of each `near` collider at the current substep.
     near_poses: Vec<Pose>,
     chain: ChainScratch,
-    #[cfg(not(target_arch = "wasm32"))]
     lanes: lanes::LaneScratch,
     /// For the wind: each particle's velocity at the start of the tick, half of each thread's
     /// drag (see `apply_drag`).
@@ -585,8 +583,6 @@ impl Cloth {
         let scratch = &mut *self.scratch;
         let mut c = 0;
         while c < self.columns {
-            // Not in the browser: see `rope::lanes`.
-            #[cfg(not(target_arch = "wasm32"))]
             {
                 let block = c * rows..(c + lanes::LANES) * rows;
                 // A column's last row has no thread below it; its entry stays `true`.
@@ -833,14 +829,11 @@ fn half_drags(
     air: Air<'_>,
     out: &mut [Vec2],
 ) {
-    // Natively, in uniform air, four threads at a time (see `half_drags_by_four`).
-    #[cfg(not(target_arch = "wasm32"))]
+    // In uniform air, four threads at a time (see `half_drags_by_four`).
     let whole = match air {
         Air::Uniform(velocity) => half_drags_by_four(ends, velocities, intact, velocity, out),
         _ => 0,
     };
-    #[cfg(target_arch = "wasm32")]
-    let whole = 0;
     let threads = ends.0[whole..]
         .iter()
         .zip(&ends.1[whole..])
@@ -875,7 +868,6 @@ fn half_drags(
 /// `half_drags` in uniform air four threads at a time, in vector registers (`wide`'s `f32x4`:
 /// the same IEEE operations lane by lane, so the same bits), up to the last whole four;
 /// returns how many it did.
-#[cfg(not(target_arch = "wasm32"))]
 fn half_drags_by_four(
     ends: (&[Vec2], &[Vec2]),
     velocities: (&[Vec2], &[Vec2]),
@@ -978,10 +970,10 @@ fn pull(
 }
 
 /// `pull` on the threads from `a[r]` to `b[r]` for every r: threads that share no particle, so
-/// the order does not matter. Natively four threads at a time in vector registers (`wide`'s
+/// the order does not matter. Four threads at a time in vector registers (`wide`'s
 /// `f32x4`: the same IEEE operations as `pull`, lane by lane, so the same results bit for bit;
 /// the masks are computed whole, where `pull`'s `&&` would branch per lane); `pull` does the
-/// rest, and all of it in the browser (wasm32 without simd128).
+/// last `n % 4`.
 // One copy for its four callers: the browser's download is counted in bytes.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -1001,8 +993,7 @@ fn pull_rows(
         .min(wa.len())
         .min(wb.len())
         .min(intact.len());
-    // Natively, four threads at a time up to the last whole four.
-    #[cfg(not(target_arch = "wasm32"))]
+    // Four threads at a time up to the last whole four.
     let whole = {
         use wide::f32x4;
         const LANES: usize = 4;
@@ -1041,8 +1032,6 @@ fn pull_rows(
         }
         whole
     };
-    #[cfg(target_arch = "wasm32")]
-    let whole = 0;
     for r in whole..n {
         pull(
             &mut a[r], &mut b[r], wa[r], wb[r], intact[r], rest_m, stiffness, pull_only,
@@ -1053,12 +1042,10 @@ fn pull_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(not(target_arch = "wasm32"))]
     use crate::sim::rope::lanes::tests::numbers;
 
     /// Four threads at a time come out as `pull` leaves each alone, bit for bit: taut, slack,
     /// torn, pinned at one end or both, pull-only or not.
-    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn threads_by_four_match_pull_one_at_a_time() {
         let mut random = numbers(0x2545_f491);
@@ -1097,7 +1084,6 @@ mod tests {
     }
 
     /// In uniform air, four threads' drags at a time come out as one at a time, bit for bit.
-    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn drags_by_four_match_one_at_a_time() {
         let mut unit = numbers(0x6a09_e667);

@@ -25,7 +25,6 @@ use super::objects::wind::segment_drag_n;
 use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
 
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod lanes;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that

@@ -1,8 +1,9 @@
 //! `solve_chain` on four chains of one length at once: a cloth's columns, which share no
 //! particle. Each lane does exactly the operations of `solve_chain`, in its order, so each
 //! chain comes out the same, bit for bit, as solved alone — in vector registers (`wide`'s
-//! `f32x4`: one square root, one division for four segments). Native builds only: the
-//! browser's (wasm32 without simd128) solves the columns one at a time, to the same bits.
+//! `f32x4`: one square root, one division for four segments): SSE natively on x86-64, NEON on
+//! arm64, and wasm's simd128 in the browser (.cargo/config.toml builds wasm32 with it; without
+//! it `wide` falls back to plain arrays, slower but the same bits).
 //!
 //! The active-set passes run for all four lanes while any lane lets a segment go. A lane that
 //! let none go is solved again with what it had, to the same multipliers, none pushing — so
