@@ -590,7 +590,7 @@ impl Cloth {
                     && (self.torn == 0 || self.down_intact[block.clone()].iter().all(|&ok| ok));
                 if whole {
                     let (pos, w) = (&mut self.pos[block.clone()], &self.inv_mass[block]);
-                    lanes::solve_chains(pos, w, rows, &mut scratch.lanes, rest);
+                    lanes::solve_adjacent_chains(pos, w, rows, &mut scratch.lanes, rest);
                     c += lanes::LANES;
                     continue;
                 }

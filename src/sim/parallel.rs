@@ -38,6 +38,22 @@ pub(crate) fn each_mut<T: Send>(
     }
 }
 
+/// Calls `step` on all of `items` when their `work` adds up to less than `MIN_PARALLEL_WORK`;
+/// otherwise on its two halves, side by side (for steps that group items among themselves).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn halves_mut<T: Send>(
+    items: &mut [T],
+    work: impl Fn(&T) -> usize,
+    step: impl Fn(&mut [T]) + Sync + Send,
+) {
+    if items.iter().map(work).sum::<usize>() < MIN_PARALLEL_WORK {
+        step(items);
+    } else {
+        let (a, b) = items.split_at_mut(items.len() / 2);
+        rayon::join(|| step(a), || step(b));
+    }
+}
+
 /// Runs `a` and `b` (which touch nothing in common) side by side when `work` is at least
 /// `MIN_PARALLEL_WORK`, one after the other otherwise.
 #[cfg(not(target_arch = "wasm32"))]
@@ -67,4 +83,10 @@ pub(crate) fn each_mut<T>(
     for (i, item) in items.iter_mut().enumerate() {
         step(i, item);
     }
+}
+
+/// Calls `step` on all of `items` (the browser build has one thread).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn halves_mut<T>(items: &mut [T], _work: impl Fn(&T) -> usize, step: impl Fn(&mut [T])) {
+    step(items);
 }

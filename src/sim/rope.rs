@@ -131,6 +131,80 @@ enum EndMotion {
     Player(Vec2),
 }
 
+/// A step's substeps, as `Rope::begin_step` settles them.
+#[derive(Clone, Copy)]
+struct StepPlan {
+    substeps: u32,
+    /// Substep length, seconds.
+    h: f32,
+    /// Share of a node's velocity kept per substep (damping).
+    keep: f32,
+    gravity: Vec2,
+    /// The anchor moves from here to `anchor_to` across the substeps.
+    anchor_from: Vec2,
+    anchor_to: Vec2,
+    /// The last segment's rest length moves from here to `last_rest_to_m` (reeling).
+    last_rest_from_m: f32,
+    last_rest_to_m: f32,
+    end: EndMotion,
+    /// The player's velocity through the step (the end of a `Player` rope).
+    end_vel: Vec2,
+}
+
+/// Adds a chain solve's multipliers (λ < 0 pulls) to the segments' summed pulls.
+fn add_pulls(tension_n: &mut [f32], multipliers: impl Iterator<Item = f32>) {
+    for (tension, lambda) in tension_n.iter_mut().zip(multipliers) {
+        *tension -= lambda;
+    }
+}
+
+/// A rope partway through its step in `Rope::step_free_all`: in `substep` (from 1), whose
+/// rest lengths are `rest`, waiting for the chain solve `next`; done past the last substep.
+struct Underway<'r> {
+    rope: &'r mut Rope,
+    plan: StepPlan,
+    substep: u32,
+    rest: Rests,
+    next: NextSolve,
+}
+
+/// The chain solve a rope waits for in `Rope::step_free_all`.
+#[derive(Clone, Copy, PartialEq)]
+enum NextSolve {
+    /// Newton iteration `n` (from 0) of the substep's solve, with the rope's masses.
+    Chain(u32),
+    /// The solve after collisions, the nodes in contact heavy (`Rope::set_contact_weights`).
+    Contacts,
+}
+
+impl Underway<'_> {
+    /// After its chain solve, the rope goes on as `Rope::substeps_alone` would to its next
+    /// one: the next Newton iteration, or the collisions and the contact solve, or the next
+    /// substep's start, or (after the last substep) the step's end.
+    fn after_solve(&mut self, geometry: &Geometry) {
+        let rope = &mut *self.rope;
+        if let NextSolve::Chain(iteration) = self.next {
+            if iteration + 1 < rope.chain_iterations() {
+                self.next = NextSolve::Chain(iteration + 1);
+                return;
+            }
+            if rope.collide_substep(geometry, &self.plan, self.substep) {
+                rope.set_contact_weights();
+                self.next = NextSolve::Contacts;
+                return;
+            }
+        }
+        rope.end_substep(&mut self.plan);
+        self.substep += 1;
+        self.next = NextSolve::Chain(0);
+        if self.substep <= self.plan.substeps {
+            self.rest = rope.substep_until_chain(&self.plan, self.substep);
+        } else {
+            rope.finish_step(&self.plan);
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Rope {
     /// Node positions; `[0]` is the anchor, the last is the far end (the player's centre).
@@ -189,6 +263,8 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
+    /// The side-by-side chain solve's memory, when this rope leads four (`step_free_all`).
+    lanes: lanes::LaneScratch,
     /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept (natively:
     /// see `NATIVE_CONTACT_SHORTCUTS`).
     #[cfg(not(target_arch = "wasm32"))]
@@ -704,9 +780,121 @@ impl Rope {
         anchor_to: Vec2,
         end: EndMotion,
     ) -> f32 {
+        let Some(mut plan) = self.begin_step(geometry, gravity, dt_s, anchor_to, end) else {
+            return dt_s / self.last_substeps as f32;
+        };
+        self.substeps_alone(geometry, &mut plan);
+        self.finish_step(&plan)
+    }
+
+    /// A step's substeps, its chain solved on its own.
+    fn substeps_alone(&mut self, geometry: &Geometry, plan: &mut StepPlan) {
+        for k in 1..=plan.substeps {
+            let rest = self.substep_until_chain(plan, k);
+            for _ in 0..self.chain_iterations() {
+                self.solve_chain(rest, false);
+                let scratch = &*self.scratch;
+                add_pulls(&mut self.tension_n, scratch.chain.rhs.iter().copied());
+            }
+            self.substep_after_chain(geometry, plan, k, rest);
+        }
+    }
+
+    /// Steps every rope as `step_free` would, one after another, to the same bits, but solves
+    /// the chains of ropes with the same node count up to four at a time in vector lanes
+    /// (`lanes::solve_chains`): a row of vines is mostly chain solves. The ropes go through
+    /// their substeps side by side, each at its own pace (each takes the substeps it needs);
+    /// every round, each rope still stepping gets one chain solve.
+    pub fn step_free_all(ropes: &mut [&mut Rope], geometry: &Geometry, gravity: Vec2, dt_s: f32) {
+        // The lanes' working memory is the first rope's, lent for the step.
+        let Some(first) = ropes.first_mut() else {
+            return;
+        };
+        let mut lane_scratch = std::mem::take(&mut first.scratch.lanes);
+        let mut underway: Vec<Underway<'_>> = Vec::with_capacity(ropes.len());
+        for rope in ropes.iter_mut() {
+            let rope = &mut **rope;
+            let anchor = rope.anchor();
+            if let Some(plan) = rope.begin_step(geometry, gravity, dt_s, anchor, EndMotion::Free) {
+                let rest = rope.substep_until_chain(&plan, 1);
+                underway.push(Underway {
+                    rope,
+                    plan,
+                    substep: 1,
+                    rest,
+                    next: NextSolve::Chain(0),
+                });
+            }
+        }
+        while !underway.is_empty() {
+            // Ropes of one node count next to each other (a stable sort: list order within).
+            underway.sort_by_key(|u| u.rope.nodes.len());
+            let mut alike = underway.as_mut_slice();
+            while let Some(first) = alike.first() {
+                let nodes = first.rope.nodes.len();
+                let count = alike
+                    .iter()
+                    .take_while(|u| u.rope.nodes.len() == nodes)
+                    .count();
+                let (these, others) = alike.split_at_mut(count);
+                for some in these.chunks_mut(lanes::LANES) {
+                    if let [one] = some {
+                        let rope = &mut *one.rope;
+                        rope.solve_chain(one.rest, one.next == NextSolve::Contacts);
+                        if one.next != NextSolve::Contacts {
+                            add_pulls(&mut rope.tension_n, rope.scratch.chain.rhs.iter().copied());
+                        }
+                    } else {
+                        let mut chains = some.iter_mut().map(|u| {
+                            let (rest, contacts) = (u.rest, u.next == NextSolve::Contacts);
+                            let rope = &mut *u.rope;
+                            lanes::Chain {
+                                x: &mut rope.nodes[..],
+                                w: if contacts {
+                                    &rope.scratch.contact_weights[..]
+                                } else {
+                                    &rope.inv_mass[..]
+                                },
+                                rest,
+                            }
+                        });
+                        let first = chains.next().expect("a chunk is never empty");
+                        lanes::solve_up_to_four(first, chains, &mut lane_scratch);
+                        for (lane, u) in some.iter_mut().enumerate() {
+                            if u.next != NextSolve::Contacts {
+                                add_pulls(&mut u.rope.tension_n, lane_scratch.multipliers(lane));
+                            }
+                        }
+                    }
+                    for u in some.iter_mut() {
+                        u.after_solve(geometry);
+                    }
+                }
+                alike = others;
+            }
+            underway.retain(|u| u.substep <= u.plan.substeps);
+        }
+        ropes[0].scratch.lanes = lane_scratch;
+    }
+
+    /// Newton iterations of the chain solve per substep.
+    fn chain_iterations(&self) -> u32 {
+        self.params.chain_iterations.max(1)
+    }
+
+    /// The start of a step: pays rope in or out, gathers the solids it may touch and settles
+    /// its substeps (`StepPlan`); `None` when the rope sleeps through it.
+    fn begin_step(
+        &mut self,
+        geometry: &Geometry,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_to: Vec2,
+        end: EndMotion,
+    ) -> Option<StepPlan> {
         self.step_dt_s = dt_s;
         if self.stays_asleep(geometry, anchor_to, end) {
-            return dt_s / self.last_substeps as f32;
+            return None;
         }
         let last_rest_from_m = self.pay_in_or_out();
         let anchor_from = self.nodes[0];
@@ -724,58 +912,101 @@ impl Rope {
             self.last_substeps = substeps;
         }
         let h = dt_s / substeps as f32;
-        let keep = libm::powf(self.params.damping_per_s.clamp(0.0, 1.0), h);
-        let last = self.segment_count();
-        let mut end_vel = match end {
+        let end_vel = match end {
             EndMotion::Player(v) => v,
             EndMotion::Free => Vec2::ZERO,
         };
-        let last_rest_to_m = self.last_segment_rest_m();
         self.tension_n.clear();
         self.tension_n.resize(self.segment_count(), 0.0);
-        for k in 1..=substeps {
-            let progress = k as f32 / substeps as f32;
-            let anchor = anchor_from.lerp(anchor_to, progress);
-            self.integrate(gravity, keep, h, anchor, end, end_vel);
-            // A node just paid out may start with a negative share of the reel: a segment's
-            // rest is never below zero.
-            let rest = Rests {
-                nominal_m: self.nominal_segment_m,
-                last_m: (last_rest_from_m + (last_rest_to_m - last_rest_from_m) * progress)
-                    .max(0.0),
-            };
-            self.bend(rest, end);
-            for _ in 0..self.params.chain_iterations.max(1) {
-                self.solve_chain(rest, false);
-                // λ < 0 pulls; each Newton iteration's λ adds to the substep's total.
-                for (tension, &lambda) in self.tension_n.iter_mut().zip(&self.scratch.chain.rhs) {
-                    *tension -= lambda;
-                }
-            }
-            // The player's rope sees moving solids where they are at the end of the tick, as
-            // its feel was tuned with; level ropes see them move across the substeps.
-            let solids_progress = match end {
-                EndMotion::Player(_) => 1.0,
-                EndMotion::Free => progress,
-            };
-            self.collide(geometry, end, solids_progress);
-            for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
-                *memory = if touching {
-                    CONTACT_MEMORY_SUBSTEPS
-                } else {
-                    memory.saturating_sub(1)
-                };
-            }
-            if self.touching.iter().any(|&t| t) {
-                // Collision pushes lengthen the segments it moves. Give their lengths back by
-                // moving the free nodes, the nodes in contact nearly fixed, so that neither the
-                // lengths nor the contacts fight each other into a jitter at rest.
-                self.solve_chain(rest, true);
-            }
-            if let EndMotion::Player(_) = end {
-                end_vel = (self.nodes[last] - self.prev[last]) / h;
-            }
+        Some(StepPlan {
+            substeps,
+            h,
+            keep: libm::powf(self.params.damping_per_s.clamp(0.0, 1.0), h),
+            gravity,
+            anchor_from,
+            anchor_to,
+            last_rest_from_m,
+            last_rest_to_m: self.last_segment_rest_m(),
+            end,
+            end_vel,
+        })
+    }
+
+    /// Substep `k` (from 1) up to its chain solve: moves the nodes and bends the joints;
+    /// returns the segments' rest lengths for the solve.
+    fn substep_until_chain(&mut self, plan: &StepPlan, k: u32) -> Rests {
+        let progress = k as f32 / plan.substeps as f32;
+        let anchor = plan.anchor_from.lerp(plan.anchor_to, progress);
+        self.integrate(
+            plan.gravity,
+            plan.keep,
+            plan.h,
+            anchor,
+            plan.end,
+            plan.end_vel,
+        );
+        // A node just paid out may start with a negative share of the reel: a segment's
+        // rest is never below zero.
+        let rest = Rests {
+            nominal_m: self.nominal_segment_m,
+            last_m: (plan.last_rest_from_m
+                + (plan.last_rest_to_m - plan.last_rest_from_m) * progress)
+                .max(0.0),
+        };
+        self.bend(rest, plan.end);
+        rest
+    }
+
+    /// Substep `k` after its chain solve: collisions, and the lengths they took given back.
+    fn substep_after_chain(
+        &mut self,
+        geometry: &Geometry,
+        plan: &mut StepPlan,
+        k: u32,
+        rest: Rests,
+    ) {
+        if self.collide_substep(geometry, plan, k) {
+            // Collision pushes lengthen the segments it moves. Give their lengths back by
+            // moving the free nodes, the nodes in contact nearly fixed, so that neither the
+            // lengths nor the contacts fight each other into a jitter at rest.
+            self.set_contact_weights();
+            self.solve_chain(rest, true);
         }
+        self.end_substep(plan);
+    }
+
+    /// The collisions of substep `k`. Returns whether any node touches the level: then the
+    /// chain is solved once more with those nodes heavy (`set_contact_weights`).
+    fn collide_substep(&mut self, geometry: &Geometry, plan: &StepPlan, k: u32) -> bool {
+        let progress = k as f32 / plan.substeps as f32;
+        // The player's rope sees moving solids where they are at the end of the tick, as
+        // its feel was tuned with; level ropes see them move across the substeps.
+        let solids_progress = match plan.end {
+            EndMotion::Player(_) => 1.0,
+            EndMotion::Free => progress,
+        };
+        self.collide(geometry, plan.end, solids_progress);
+        for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
+            *memory = if touching {
+                CONTACT_MEMORY_SUBSTEPS
+            } else {
+                memory.saturating_sub(1)
+            };
+        }
+        self.touching.iter().any(|&t| t)
+    }
+
+    /// A substep's last act: the player's velocity as the rope left it.
+    fn end_substep(&mut self, plan: &mut StepPlan) {
+        if let EndMotion::Player(_) = plan.end {
+            let last = self.segment_count();
+            plan.end_vel = (self.nodes[last] - self.prev[last]) / plan.h;
+        }
+    }
+
+    /// The end of a step: the tensions in newtons; returns the substep length.
+    fn finish_step(&mut self, plan: &StepPlan) -> f32 {
+        let (h, substeps) = (plan.h, plan.substeps);
         // Σλ is a mass-weighted displacement (in node masses × metres) per substep: the force
         // that makes it is λ m / h², averaged over the substeps.
         let to_newtons = self.params.node_mass_kg / (h * h * substeps as f32);
@@ -1167,25 +1398,26 @@ impl Rope {
     /// matrix is diagonally dominant, so the sweep needs no pivoting.
     fn solve_chain(&mut self, rest: Rests, contacts_heavy: bool) {
         let scratch = &mut *self.scratch;
-        if contacts_heavy {
-            let weights = &mut scratch.contact_weights;
-            weights.clear();
-            weights.extend(self.inv_mass.iter().zip(&self.touching).map(|(&w, &t)| {
-                if t {
-                    w * CONTACT_INV_MASS_SCALE
-                } else {
-                    w
-                }
-            }));
-            solve_chain(
-                &mut self.nodes,
-                &scratch.contact_weights,
-                &mut scratch.chain,
-                rest,
-            );
+        let weights = if contacts_heavy {
+            &scratch.contact_weights
         } else {
-            solve_chain(&mut self.nodes, &self.inv_mass, &mut scratch.chain, rest);
-        }
+            &self.inv_mass
+        };
+        solve_chain(&mut self.nodes, weights, &mut scratch.chain, rest);
+    }
+
+    /// The inverse masses of the contact solve (`solve_chain(rest, true)`): the nodes in
+    /// contact made heavy.
+    fn set_contact_weights(&mut self) {
+        let weights = &mut self.scratch.contact_weights;
+        weights.clear();
+        weights.extend(self.inv_mass.iter().zip(&self.touching).map(|(&w, &t)| {
+            if t {
+                w * CONTACT_INV_MASS_SCALE
+            } else {
+                w
+            }
+        }));
     }
 
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
@@ -1430,7 +1662,7 @@ const FACE_EDGE_CLEARANCE_M: f32 = 0.01;
 const LEAVING_FACE_MIN_SIN: f32 = 0.5;
 
 /// Rest lengths of a rope's segments during one substep.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Rests {
     /// Every segment but the last.
     pub(crate) nominal_m: f32,

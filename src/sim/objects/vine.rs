@@ -230,22 +230,30 @@ pub(in crate::sim) fn step_free_vines(
 ) {
     let (player_pos, player_vel) = (player.pos, player.vel);
     let landed = player.grounded;
-    parallel::each_mut(
+    parallel::halves_mut(
         vines,
         |v| v.rope.step_work(),
-        |_, vine| {
-            blow(&mut vine.rope);
-            vine.let_go &= !landed;
-            if vine.held {
-                return;
-            }
-            for i in 1..vine.rope.nodes.len() {
-                if vine.rope.nodes[i].distance(player_pos) < PUSH_RADIUS_M {
-                    let node_vel = vine.rope.node_velocity(i);
-                    vine.rope.push_node(i, (player_vel - node_vel) * PUSH_SHARE);
+        |part| {
+            for vine in part.iter_mut() {
+                blow(&mut vine.rope);
+                vine.let_go &= !landed;
+                if vine.held {
+                    continue;
+                }
+                for i in 1..vine.rope.nodes.len() {
+                    if vine.rope.nodes[i].distance(player_pos) < PUSH_RADIUS_M {
+                        let node_vel = vine.rope.node_velocity(i);
+                        vine.rope.push_node(i, (player_vel - node_vel) * PUSH_SHARE);
+                    }
                 }
             }
-            vine.rope.step_free(geometry, gravity, TICK_DT_S);
+            // The vines hanging free step together: alike ones solve their chains side by side.
+            let mut free: Vec<&mut Rope> = part
+                .iter_mut()
+                .filter(|v| !v.held)
+                .map(|v| &mut v.rope)
+                .collect();
+            Rope::step_free_all(&mut free, geometry, gravity, TICK_DT_S);
         },
     );
 }

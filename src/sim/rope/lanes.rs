@@ -21,7 +21,7 @@ pub(crate) const LANES: usize = 4;
 type Lanes = f32x4;
 
 /// Working memory of `solve_chains`, one entry per node or segment, a value per lane.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct LaneScratch {
     x: Vec<Lanes>,
     y: Vec<Lanes>,
@@ -32,19 +32,22 @@ pub(crate) struct LaneScratch {
     rhs: Vec<Lanes>,
     /// `upper[i + 1]` is row i's modified super-diagonal, as in `solve_multipliers`.
     upper: Vec<Lanes>,
+    /// Stand-in chains for the lanes `solve_up_to_four` has no chain for.
+    spare: [Vec<Vec2>; LANES - 1],
 }
 
-/// `solve_chain` on the `LANES` chains of `nodes` nodes laid one after another in `x` (with
-/// their inverse masses in `w`), all with the rest lengths `rest`. Returns the active-set
-/// passes it took.
-pub(crate) fn solve_chains(
-    x: &mut [Vec2],
-    w: &[f32],
-    nodes: usize,
-    s: &mut LaneScratch,
-    rest: Rests,
-) -> u32 {
-    set_up(x, w, nodes, s, rest);
+/// One chain of a side-by-side solve: its nodes, their inverse masses and its rest lengths.
+pub(crate) struct Chain<'a> {
+    pub(crate) x: &'a mut [Vec2],
+    pub(crate) w: &'a [f32],
+    pub(crate) rest: Rests,
+}
+
+/// `solve_chain` on `LANES` chains of one node count (at least 2), each with its own masses
+/// and rest lengths. Returns the active-set passes it took; each chain's multipliers are then
+/// `s.multipliers(lane)`.
+pub(crate) fn solve_chains(chains: &mut [Chain<'_>; LANES], s: &mut LaneScratch) -> u32 {
+    set_up(chains, s);
     let mut passes = 0;
     while passes < MAX_ACTIVE_SET_PASSES {
         passes += 1;
@@ -53,15 +56,11 @@ pub(crate) fn solve_chains(
         }
     }
     apply(s);
-    let (a, rest_of) = x.split_at_mut(nodes);
-    let (b, rest_of) = rest_of.split_at_mut(nodes);
-    let (c, d) = rest_of.split_at_mut(nodes);
-    let chains = a
-        .iter_mut()
-        .zip(b.iter_mut())
-        .zip(c.iter_mut().zip(d.iter_mut()));
-    for (((a, b), (c, d)), (x, y)) in chains.zip(s.x.iter().zip(&s.y)) {
-        let (x, y) = (x.to_array(), y.to_array());
+    let [a, b, c, d] = chains;
+    let nodes = a.x.iter_mut().zip(b.x.iter_mut());
+    let nodes = nodes.zip(c.x.iter_mut().zip(d.x.iter_mut()));
+    for (((a, b), (c, d)), (x, y)) in nodes.zip(s.x.iter().zip(&s.y)) {
+        let (x, y) = (x.as_array(), y.as_array());
         for (l, p) in [a, b, c, d].into_iter().enumerate() {
             *p = Vec2::new(x[l], y[l]);
         }
@@ -69,35 +68,93 @@ pub(crate) fn solve_chains(
     passes
 }
 
+/// `solve_chains` on `LANES` chains of `nodes` nodes laid one after another in `x` (with their
+/// inverse masses in `w`), all with the rest lengths `rest`: a cloth's columns.
+pub(crate) fn solve_adjacent_chains(
+    x: &mut [Vec2],
+    w: &[f32],
+    nodes: usize,
+    s: &mut LaneScratch,
+    rest: Rests,
+) -> u32 {
+    assert_eq!(x.len(), LANES * nodes);
+    let mut columns = x.chunks_exact_mut(nodes).zip(w.chunks_exact(nodes));
+    let mut chains = [(); LANES].map(|_| {
+        let (x, w) = columns.next().expect("LANES columns");
+        Chain { x, w, rest }
+    });
+    solve_chains(&mut chains, s)
+}
+
+/// `solve_chains` on `first` and up to three `more` (all of one node count): lanes left over
+/// solve copies of `first`, whose results are dropped. Returns the passes it took.
+pub(crate) fn solve_up_to_four<'a>(
+    first: Chain<'a>,
+    mut more: impl Iterator<Item = Chain<'a>>,
+    s: &mut LaneScratch,
+) -> u32 {
+    let mut spare = std::mem::take(&mut s.spare);
+    for copy in &mut spare {
+        copy.clear();
+        copy.extend_from_slice(first.x);
+    }
+    let (w, rest) = (first.w, first.rest);
+    let mut spare_chains = spare.iter_mut().map(|x| Chain {
+        x: &mut x[..],
+        w,
+        rest,
+    });
+    let mut chains = [Some(first), more.next(), more.next(), more.next()].map(|chain| {
+        chain.unwrap_or_else(|| spare_chains.next().expect("three spares for three lanes"))
+    });
+    assert!(more.next().is_none(), "at most four chains");
+    let passes = solve_chains(&mut chains, s);
+    s.spare = spare;
+    passes
+}
+
+/// A copy starts empty: the memory holds nothing between solves, and copying it with every
+/// copy of a world (a replay run on a copy, a bench's starting state) was wasted work.
+impl Clone for LaneScratch {
+    fn clone(&self) -> Self {
+        LaneScratch::default()
+    }
+}
+
+impl LaneScratch {
+    /// The multipliers of lane `lane`'s chain from the last `solve_chains`, one per segment.
+    pub(crate) fn multipliers(&self, lane: usize) -> impl Iterator<Item = f32> + '_ {
+        self.rhs.iter().map(move |lambda| lambda.as_array()[lane])
+    }
+}
+
 /// Gathers the chains into the lanes and sets each segment's direction and error (zero for a
 /// slack one), as `solve_chain` does before its passes.
-fn set_up(x: &[Vec2], w: &[f32], nodes: usize, s: &mut LaneScratch, rest: Rests) {
-    assert!(nodes >= 2 && x.len() == LANES * nodes && w.len() == x.len());
+fn set_up(chains: &[Chain<'_>; LANES], s: &mut LaneScratch) {
+    let [a, b, c, d] = chains;
+    let nodes = a.x.len();
+    assert!(
+        nodes >= 2
+            && chains
+                .iter()
+                .all(|c| c.x.len() == nodes && c.w.len() == nodes),
+        "side-by-side chains of one node count, a mass per node"
+    );
     let n = nodes - 1;
-    let (xa, xb, xc, xd) = (
-        &x[..nodes],
-        &x[nodes..][..nodes],
-        &x[2 * nodes..][..nodes],
-        &x[3 * nodes..],
-    );
-    let (wa, wb, wc, wd) = (
-        &w[..nodes],
-        &w[nodes..][..nodes],
-        &w[2 * nodes..][..nodes],
-        &w[3 * nodes..],
-    );
     s.x.clear();
     s.y.clear();
     s.w.clear();
     for r in 0..nodes {
-        s.x.push(Lanes::new([xa[r].x, xb[r].x, xc[r].x, xd[r].x]));
-        s.y.push(Lanes::new([xa[r].y, xb[r].y, xc[r].y, xd[r].y]));
-        s.w.push(Lanes::new([wa[r], wb[r], wc[r], wd[r]]));
+        s.x.push(Lanes::new([a.x[r].x, b.x[r].x, c.x[r].x, d.x[r].x]));
+        s.y.push(Lanes::new([a.x[r].y, b.x[r].y, c.x[r].y, d.x[r].y]));
+        s.w.push(Lanes::new([a.w[r], b.w[r], c.w[r], d.w[r]]));
     }
     for buffer in [&mut s.dir_x, &mut s.dir_y, &mut s.error, &mut s.rhs] {
         buffer.resize(n, Lanes::ZERO);
     }
     s.upper.resize(n + 1, Lanes::ZERO);
+    let nominal_m = Lanes::new(chains.each_ref().map(|c| c.rest.nominal_m));
+    let last_m = Lanes::new(chains.each_ref().map(|c| c.rest.last_m));
     let taut_from = Lanes::splat(1.0 - TAUT_TOLERANCE);
     let segments = s
         .dir_x
@@ -106,11 +163,7 @@ fn set_up(x: &[Vec2], w: &[f32], nodes: usize, s: &mut LaneScratch, rest: Rests)
         .zip(s.error.iter_mut())
         .zip(s.x.windows(2).zip(s.y.windows(2)));
     for (i, (((dir_x, dir_y), error), (x, y))) in segments.enumerate() {
-        let rest_m = Lanes::splat(if i == n - 1 {
-            rest.last_m
-        } else {
-            rest.nominal_m
-        });
+        let rest_m = if i == n - 1 { last_m } else { nominal_m };
         let (dx, dy) = (x[1] - x[0], y[1] - y[0]);
         let len = (dx * dx + dy * dy).sqrt();
         let taut = len.simd_gt(rest_m * taut_from) & len.simd_gt(Lanes::splat(MIN_SEGMENT_M));
@@ -236,9 +289,24 @@ pub(crate) mod tests {
         (x, w)
     }
 
-    /// Each chain comes out of the side-by-side solve as `solve_chain` leaves it alone, over
-    /// solves that let segments go on one, two and three passes (lanes finishing on different
-    /// passes).
+    /// Rest lengths for lane `l` of a trial: the same in all lanes (a cloth's columns) or each
+    /// its own (a row of vines, one of them reeling).
+    fn rests(random: &mut impl FnMut() -> f32, differ: bool) -> [Rests; LANES] {
+        [(); LANES].map(|_| {
+            if differ {
+                Rests {
+                    nominal_m: 0.095 + random() * 0.01,
+                    last_m: 0.04 + random() * 0.1,
+                }
+            } else {
+                REST
+            }
+        })
+    }
+
+    /// Each chain comes out of the side-by-side solve as `solve_chain` leaves it alone, with the
+    /// same multipliers, over solves that let segments go on one, two and three passes (lanes
+    /// finishing on different passes), with rest lengths alike and differing.
     #[test]
     fn four_chains_side_by_side_match_each_solved_alone() {
         let mut random = numbers(0x9e37_79b9);
@@ -247,13 +315,31 @@ pub(crate) mod tests {
         for trial in 0..3000 {
             let (nodes, wander_rad) = [(12, 2.0), (24, 2.0), (40, 4.5)][trial % 3];
             let (x, w) = random_chains(&mut random, nodes, wander_rad);
-            let mut alone = x.clone();
-            for (column, weights) in alone.chunks_exact_mut(nodes).zip(w.chunks_exact(nodes)) {
-                solve_chain(column, weights, &mut chain, REST);
-            }
+            let rests = rests(&mut random, trial % 2 == 1);
             let mut together = x.clone();
-            passes_taken[solve_chains(&mut together, &w, nodes, &mut lanes, REST) as usize] += 1;
+            let mut chains = {
+                let mut columns = together.chunks_exact_mut(nodes).zip(w.chunks_exact(nodes));
+                let mut lane = 0;
+                [(); LANES].map(|_| {
+                    let (x, w) = columns.next().unwrap();
+                    lane += 1;
+                    Chain {
+                        x,
+                        w,
+                        rest: rests[lane - 1],
+                    }
+                })
+            };
+            passes_taken[solve_chains(&mut chains, &mut lanes) as usize] += 1;
             assert_ne!(together, x, "the solve moved nothing");
+            let mut alone = x.clone();
+            let columns = alone.chunks_exact_mut(nodes).zip(w.chunks_exact(nodes));
+            for (l, (column, weights)) in columns.enumerate() {
+                solve_chain(column, weights, &mut chain, rests[l]);
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                let lane_multipliers: Vec<f32> = lanes.multipliers(l).collect();
+                assert_eq!(bits(&chain.rhs), bits(&lane_multipliers), "lane {l}");
+            }
             for (a, b) in alone.iter().zip(&together) {
                 assert_eq!(
                     (a.x.to_bits(), a.y.to_bits()),
@@ -276,9 +362,14 @@ pub(crate) mod tests {
         let (mut chain, mut lanes) = (ChainScratch::default(), LaneScratch::default());
         let mut clamped = 0;
         for _ in 0..200 {
-            let (x, w) = random_chains(&mut random, nodes, 2.0);
+            let (mut x, w) = random_chains(&mut random, nodes, 2.0);
             let n = nodes - 1;
-            set_up(&x, &w, nodes, &mut lanes, REST);
+            let mut columns = x.chunks_exact_mut(nodes).zip(w.chunks_exact(nodes));
+            let chains = [(); LANES].map(|_| {
+                let (x, w) = columns.next().unwrap();
+                Chain { x, w, rest: REST }
+            });
+            set_up(&chains, &mut lanes);
             solve_multipliers(&mut lanes, true);
             for (l, weights) in w.chunks_exact(nodes).enumerate() {
                 chain.dir.clear();
