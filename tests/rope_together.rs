@@ -29,7 +29,11 @@ fn vine(anchor: Vec2, segments: usize, angle_rad: f32) -> Rope {
             radius_m: 0.06,
             substeps: 8,
             min_substeps: 1,
-            end_mass_ratio: if segments.is_multiple_of(2) { 1.0 } else { 20.0 },
+            end_mass_ratio: if segments.is_multiple_of(2) {
+                1.0
+            } else {
+                20.0
+            },
             damping_per_s: 0.5,
             friction: DEFAULT_FRICTION,
             chain_iterations: DEFAULT_CHAIN_ITERATIONS,

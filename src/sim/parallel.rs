@@ -39,19 +39,30 @@ pub(crate) fn each_mut<T: Send>(
 }
 
 /// Calls `step` on all of `items` when their `work` adds up to less than `MIN_PARALLEL_WORK`;
-/// otherwise on its two halves, side by side (for steps that group items among themselves).
+/// otherwise on its two halves by work, side by side (for steps that group items among
+/// themselves).
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn halves_mut<T: Send>(
     items: &mut [T],
     work: impl Fn(&T) -> usize,
     step: impl Fn(&mut [T]) + Sync + Send,
 ) {
-    if items.iter().map(work).sum::<usize>() < MIN_PARALLEL_WORK {
+    let total: usize = items.iter().map(&work).sum();
+    if total < MIN_PARALLEL_WORK {
         step(items);
-    } else {
-        let (a, b) = items.split_at_mut(items.len() / 2);
-        rayon::join(|| step(a), || step(b));
+        return;
     }
+    // The first half ends where the work done reaches half of it.
+    let mut done = 0;
+    let middle = items
+        .iter()
+        .position(|item| {
+            done += work(item);
+            2 * done >= total
+        })
+        .map_or(items.len(), |i| i + 1);
+    let (a, b) = items.split_at_mut(middle);
+    rayon::join(|| step(a), || step(b));
 }
 
 /// Runs `a` and `b` (which touch nothing in common) side by side when `work` is at least

@@ -1153,12 +1153,20 @@ impl Rope {
         let inner_joint = shares(rest.nominal_m);
         let last_joint = shares(rest.last_m);
         let end_is_player = matches!(end, EndMotion::Player(_));
+        // Most substeps of most ropes have no node resting on the level to look for.
+        let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
+        // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
+        // the same bits as working it out again.
+        let mut carried_uu = None;
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
-            let memory = &self.contact_memory[i - 1..=i + 1];
-            if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
-                continue;
+            if any_resting {
+                let memory = &self.contact_memory[i - 1..=i + 1];
+                if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
+                    carried_uu = None;
+                    continue;
+                }
             }
             let is_last = i + 1 == n - 1;
             let (t, one_minus_t_sq, t_sq, slack_after_m) =
@@ -1170,36 +1178,40 @@ impl Rope {
                 self.inv_mass[i + 1]
             };
             let (mut a, mut b, mut c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+            let (mut u, mut v) = (b - a, c - b);
+            let mut uu = carried_uu.unwrap_or_else(|| u.length_squared());
+            let mut vv = v.length_squared();
             // C = x_i − ((1 − t) x_{i−1} + t x_{i+1}): zero on a straight rope whose segments
             // share its length as their rests do. Across the chord it is bending; along it, it
             // spreads slack evenly instead of letting it pile up into a fold. Gradients 1,
             // −(1 − t), −t: the projection moves node i by −w_i C / W and the neighbours by
             // +(1 − t) w C / W and +t w C / W, with W = w_i + (1 − t)² w_{i−1} + t² w_{i+1},
             // which keeps momentum.
-            let weight = wb + one_minus_t_sq * wa + t_sq * wc;
+            let weight = || wb + one_minus_t_sq * wa + t_sq * wc;
             // Only where there is slack to spread: at a joint of two taut segments the term
             // only shortened them, gravity pulled them taut again, and a settled drape never
             // came to rest (1 cm/s after 40 s).
-            let has_slack = a.distance(b) < slack_before_m || b.distance(c) < slack_after_m;
-            if weight > 0.0 && has_slack {
+            let has_slack = uu.sqrt() < slack_before_m || vv.sqrt() < slack_after_m;
+            if has_slack && weight() > 0.0 {
                 let offset = b - a.lerp(c, t);
-                let step = offset * (BEND_STIFFNESS / weight);
+                let step = offset * (BEND_STIFFNESS / weight());
                 b -= step * wb;
                 a += step * ((1.0 - t) * wa);
                 c += step * (t * wc);
                 self.nodes[i - 1] = a;
                 self.nodes[i] = b;
                 self.nodes[i + 1] = c;
+                (u, v) = (b - a, c - b);
+                (uu, vv) = (u.length_squared(), v.length_squared());
             }
 
-            let (u, v) = (b - a, c - b);
             let cos_scaled = u.dot(v);
-            if cos_scaled > 0.0
-                && cos_scaled * cos_scaled > open_cos_sq * u.length_squared() * v.length_squared()
-            {
+            if cos_scaled > 0.0 && cos_scaled * cos_scaled > open_cos_sq * uu * vv {
+                carried_uu = Some(vv);
                 continue;
             }
             self.limit_fold(i, wa, wb, wc, max_bend_rad);
+            carried_uu = None;
         }
     }
 
@@ -1380,10 +1392,11 @@ impl Rope {
             EndMotion::Free => last + 1,
             EndMotion::Player(_) => last,
         };
-        for i in 1..free_until {
-            let v = (self.nodes[i] - self.prev[i]) * keep;
-            self.prev[i] = self.nodes[i];
-            self.nodes[i] += v + gravity_step;
+        let moving = self.nodes[1..free_until].iter_mut();
+        for (x, p) in moving.zip(&mut self.prev[1..free_until]) {
+            let v = (*x - *p) * keep;
+            *p = *x;
+            *x += v + gravity_step;
         }
         if let EndMotion::Player(_) = end {
             self.prev[last] = self.nodes[last];

@@ -21,7 +21,7 @@ pub(crate) const LANES: usize = 4;
 type Lanes = f32x4;
 
 /// Working memory of `solve_chains`, one entry per node or segment, a value per lane.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct LaneScratch {
     x: Vec<Lanes>,
     y: Vec<Lanes>,
@@ -111,14 +111,6 @@ pub(crate) fn solve_up_to_four<'a>(
     let passes = solve_chains(&mut chains, s);
     s.spare = spare;
     passes
-}
-
-/// A copy starts empty: the memory holds nothing between solves, and copying it with every
-/// copy of a world (a replay run on a copy, a bench's starting state) was wasted work.
-impl Clone for LaneScratch {
-    fn clone(&self) -> Self {
-        LaneScratch::default()
-    }
 }
 
 impl LaneScratch {
