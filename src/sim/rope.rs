@@ -158,7 +158,7 @@ fn add_pulls(tension_n: &mut [f32], multipliers: impl Iterator<Item = f32>) {
     }
 }
 
-/// A rope partway through its step in `Rope::step_free_all`: in `substep` (from 1), whose
+/// A rope partway through its step (`Rope::advance`, `Rope::step_free_all`): in `substep` (from 1), whose
 /// rest lengths are `rest`, waiting for the chain solve `next`; done past the last substep.
 struct Underway<'r> {
     rope: &'r mut Rope,
@@ -178,8 +178,18 @@ enum NextSolve {
 }
 
 impl Underway<'_> {
-    /// After its chain solve, the rope goes on as `Rope::substeps_alone` would to its next
-    /// one: the next Newton iteration, or the collisions and the contact solve, or the next
+    /// The chain solve it waits for, on its own.
+    fn solve_alone(&mut self) {
+        let contacts = self.next == NextSolve::Contacts;
+        let rope = &mut *self.rope;
+        rope.solve_chain(self.rest, contacts);
+        if !contacts {
+            add_pulls(&mut rope.tension_n, rope.scratch.chain.rhs.iter().copied());
+        }
+    }
+
+    /// After its chain solve, the rope goes on to its next one (as `Rope::advance` runs a
+    /// rope alone): the next Newton iteration, or the collisions and the contact solve, or the next
     /// substep's start, or (after the last substep) the step's end.
     fn after_solve(&mut self, geometry: &Geometry) {
         let rope = &mut *self.rope;
@@ -263,8 +273,6 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
-    /// The side-by-side chain solve's memory, when this rope leads four (`step_free_all`).
-    lanes: lanes::LaneScratch,
     /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept (natively:
     /// see `NATIVE_CONTACT_SHORTCUTS`).
     #[cfg(not(target_arch = "wasm32"))]
@@ -780,24 +788,23 @@ impl Rope {
         anchor_to: Vec2,
         end: EndMotion,
     ) -> f32 {
-        let Some(mut plan) = self.begin_step(geometry, gravity, dt_s, anchor_to, end) else {
+        let Some(plan) = self.begin_step(geometry, gravity, dt_s, anchor_to, end) else {
             return dt_s / self.last_substeps as f32;
         };
-        self.substeps_alone(geometry, &mut plan);
-        self.finish_step(&plan)
-    }
-
-    /// A step's substeps, its chain solved on its own.
-    fn substeps_alone(&mut self, geometry: &Geometry, plan: &mut StepPlan) {
-        for k in 1..=plan.substeps {
-            let rest = self.substep_until_chain(plan, k);
-            for _ in 0..self.chain_iterations() {
-                self.solve_chain(rest, false);
-                let scratch = &*self.scratch;
-                add_pulls(&mut self.tension_n, scratch.chain.rhs.iter().copied());
-            }
-            self.substep_after_chain(geometry, plan, k, rest);
+        let h = plan.h;
+        let rest = self.substep_until_chain(&plan, 1);
+        let mut alone = Underway {
+            rope: self,
+            plan,
+            substep: 1,
+            rest,
+            next: NextSolve::Chain(0),
+        };
+        while alone.substep <= alone.plan.substeps {
+            alone.solve_alone();
+            alone.after_solve(geometry);
         }
+        h
     }
 
     /// Steps every rope as `step_free` would, one after another, to the same bits, but solves
@@ -806,11 +813,9 @@ impl Rope {
     /// their substeps side by side, each at its own pace (each takes the substeps it needs);
     /// every round, each rope still stepping gets one chain solve.
     pub fn step_free_all(ropes: &mut [&mut Rope], geometry: &Geometry, gravity: Vec2, dt_s: f32) {
-        // The lanes' working memory is the first rope's, lent for the step.
-        let Some(first) = ropes.first_mut() else {
-            return;
-        };
-        let mut lane_scratch = std::mem::take(&mut first.scratch.lanes);
+        // The lanes' working memory, for this step (a few allocations a tick; kept in each rope,
+        // its copy and drop code cost the browser's download 2.4 KB).
+        let mut lane_scratch = lanes::LaneScratch::default();
         let mut underway: Vec<Underway<'_>> = Vec::with_capacity(ropes.len());
         for rope in ropes.iter_mut() {
             let rope = &mut **rope;
@@ -826,9 +831,17 @@ impl Rope {
                 });
             }
         }
+        // Ropes of one node count next to each other, in list order within (their counts are
+        // settled for the step; an insertion sort: a few dozen ropes, and the library's sort
+        // is 4 KB of the browser's download).
+        for i in 1..underway.len() {
+            let mut j = i;
+            while j > 0 && underway[j - 1].rope.nodes.len() > underway[j].rope.nodes.len() {
+                underway.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         while !underway.is_empty() {
-            // Ropes of one node count next to each other (a stable sort: list order within).
-            underway.sort_by_key(|u| u.rope.nodes.len());
             let mut alike = underway.as_mut_slice();
             while let Some(first) = alike.first() {
                 let nodes = first.rope.nodes.len();
@@ -839,11 +852,7 @@ impl Rope {
                 let (these, others) = alike.split_at_mut(count);
                 for some in these.chunks_mut(lanes::LANES) {
                     if let [one] = some {
-                        let rope = &mut *one.rope;
-                        rope.solve_chain(one.rest, one.next == NextSolve::Contacts);
-                        if one.next != NextSolve::Contacts {
-                            add_pulls(&mut rope.tension_n, rope.scratch.chain.rhs.iter().copied());
-                        }
+                        one.solve_alone();
                     } else {
                         let mut chains = some.iter_mut().map(|u| {
                             let (rest, contacts) = (u.rest, u.next == NextSolve::Contacts);
@@ -874,7 +883,6 @@ impl Rope {
             }
             underway.retain(|u| u.substep <= u.plan.substeps);
         }
-        ropes[0].scratch.lanes = lane_scratch;
     }
 
     /// Newton iterations of the chain solve per substep.
@@ -884,6 +892,7 @@ impl Rope {
 
     /// The start of a step: pays rope in or out, gathers the solids it may touch and settles
     /// its substeps (`StepPlan`); `None` when the rope sleeps through it.
+    #[inline(never)]
     fn begin_step(
         &mut self,
         geometry: &Geometry,
@@ -934,6 +943,7 @@ impl Rope {
 
     /// Substep `k` (from 1) up to its chain solve: moves the nodes and bends the joints;
     /// returns the segments' rest lengths for the solve.
+    #[inline(never)]
     fn substep_until_chain(&mut self, plan: &StepPlan, k: u32) -> Rests {
         let progress = k as f32 / plan.substeps as f32;
         let anchor = plan.anchor_from.lerp(plan.anchor_to, progress);
@@ -957,26 +967,9 @@ impl Rope {
         rest
     }
 
-    /// Substep `k` after its chain solve: collisions, and the lengths they took given back.
-    fn substep_after_chain(
-        &mut self,
-        geometry: &Geometry,
-        plan: &mut StepPlan,
-        k: u32,
-        rest: Rests,
-    ) {
-        if self.collide_substep(geometry, plan, k) {
-            // Collision pushes lengthen the segments it moves. Give their lengths back by
-            // moving the free nodes, the nodes in contact nearly fixed, so that neither the
-            // lengths nor the contacts fight each other into a jitter at rest.
-            self.set_contact_weights();
-            self.solve_chain(rest, true);
-        }
-        self.end_substep(plan);
-    }
-
     /// The collisions of substep `k`. Returns whether any node touches the level: then the
     /// chain is solved once more with those nodes heavy (`set_contact_weights`).
+    #[inline(never)]
     fn collide_substep(&mut self, geometry: &Geometry, plan: &StepPlan, k: u32) -> bool {
         let progress = k as f32 / plan.substeps as f32;
         // The player's rope sees moving solids where they are at the end of the tick, as
@@ -1005,6 +998,7 @@ impl Rope {
     }
 
     /// The end of a step: the tensions in newtons; returns the substep length.
+    #[inline(never)]
     fn finish_step(&mut self, plan: &StepPlan) -> f32 {
         let (h, substeps) = (plan.h, plan.substeps);
         // Σλ is a mass-weighted displacement (in node masses × metres) per substep: the force

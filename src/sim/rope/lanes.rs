@@ -33,7 +33,7 @@ pub(crate) struct LaneScratch {
     /// `upper[i + 1]` is row i's modified super-diagonal, as in `solve_multipliers`.
     upper: Vec<Lanes>,
     /// Stand-in chains for the lanes `solve_up_to_four` has no chain for.
-    spare: [Vec<Vec2>; LANES - 1],
+    spare: Vec<Vec2>,
 }
 
 /// One chain of a side-by-side solve: its nodes, their inverse masses and its rest lengths.
@@ -46,6 +46,9 @@ pub(crate) struct Chain<'a> {
 /// `solve_chain` on `LANES` chains of one node count (at least 2), each with its own masses
 /// and rest lengths. Returns the active-set passes it took; each chain's multipliers are then
 /// `s.multipliers(lane)`.
+// One copy for its callers (the cloth's columns, the vines): the browser's download is
+// counted in bytes.
+#[inline(never)]
 pub(crate) fn solve_chains(chains: &mut [Chain<'_>; LANES], s: &mut LaneScratch) -> u32 {
     set_up(chains, s);
     let mut passes = 0;
@@ -94,12 +97,12 @@ pub(crate) fn solve_up_to_four<'a>(
     s: &mut LaneScratch,
 ) -> u32 {
     let mut spare = std::mem::take(&mut s.spare);
-    for copy in &mut spare {
-        copy.clear();
-        copy.extend_from_slice(first.x);
+    spare.clear();
+    for _ in 1..LANES {
+        spare.extend_from_slice(first.x);
     }
     let (w, rest) = (first.w, first.rest);
-    let mut spare_chains = spare.iter_mut().map(|x| Chain {
+    let mut spare_chains = spare.chunks_exact_mut(first.x.len()).map(|x| Chain {
         x: &mut x[..],
         w,
         rest,
