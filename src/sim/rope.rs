@@ -21,7 +21,6 @@ use rapier2d::parry::shape::Segment;
 use super::geometry::{groups, Body, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
 use super::objects::wind::segment_drag_n;
-
 use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
 
@@ -158,8 +157,9 @@ fn add_pulls(tension_n: &mut [f32], multipliers: impl Iterator<Item = f32>) {
     }
 }
 
-/// A rope partway through its step (`Rope::advance`, `Rope::step_free_all`): in `substep` (from 1), whose
-/// rest lengths are `rest`, waiting for the chain solve `next`; done past the last substep.
+/// A rope partway through its step (`Rope::advance`, `Rope::step_free_all`): in `substep`
+/// (from 1), whose rest lengths are `rest`, waiting for the chain solve `next`; done past the
+/// last substep.
 struct Underway<'r> {
     rope: &'r mut Rope,
     plan: StepPlan,
@@ -177,7 +177,28 @@ enum NextSolve {
     Contacts,
 }
 
-impl Underway<'_> {
+impl<'r> Underway<'r> {
+    /// Begins the rope's step (`Rope::begin_step`) and its first substep; `None` when it sleeps
+    /// through the step.
+    fn begin(
+        rope: &'r mut Rope,
+        geometry: &Geometry,
+        gravity: Vec2,
+        dt_s: f32,
+        anchor_to: Vec2,
+        end: EndMotion,
+    ) -> Option<Underway<'r>> {
+        let plan = rope.begin_step(geometry, gravity, dt_s, anchor_to, end)?;
+        let rest = rope.substep_until_chain(&plan, 1);
+        Some(Underway {
+            rope,
+            plan,
+            substep: 1,
+            rest,
+            next: NextSolve::Chain(0),
+        })
+    }
+
     /// The chain solve it waits for, on its own.
     fn solve_alone(&mut self) {
         let contacts = self.next == NextSolve::Contacts;
@@ -788,18 +809,11 @@ impl Rope {
         anchor_to: Vec2,
         end: EndMotion,
     ) -> f32 {
-        let Some(plan) = self.begin_step(geometry, gravity, dt_s, anchor_to, end) else {
-            return dt_s / self.last_substeps as f32;
+        let fallback_h = dt_s / self.last_substeps as f32;
+        let Some(mut alone) = Underway::begin(self, geometry, gravity, dt_s, anchor_to, end) else {
+            return fallback_h;
         };
-        let h = plan.h;
-        let rest = self.substep_until_chain(&plan, 1);
-        let mut alone = Underway {
-            rope: self,
-            plan,
-            substep: 1,
-            rest,
-            next: NextSolve::Chain(0),
-        };
+        let h = alone.plan.h;
         while alone.substep <= alone.plan.substeps {
             alone.solve_alone();
             alone.after_solve(geometry);
@@ -820,16 +834,14 @@ impl Rope {
         for rope in ropes.iter_mut() {
             let rope = &mut **rope;
             let anchor = rope.anchor();
-            if let Some(plan) = rope.begin_step(geometry, gravity, dt_s, anchor, EndMotion::Free) {
-                let rest = rope.substep_until_chain(&plan, 1);
-                underway.push(Underway {
-                    rope,
-                    plan,
-                    substep: 1,
-                    rest,
-                    next: NextSolve::Chain(0),
-                });
-            }
+            underway.extend(Underway::begin(
+                rope,
+                geometry,
+                gravity,
+                dt_s,
+                anchor,
+                EndMotion::Free,
+            ));
         }
         // Ropes of one node count next to each other, in list order within (their counts are
         // settled for the step; an insertion sort: a few dozen ropes, and the library's sort
@@ -997,9 +1009,9 @@ impl Rope {
         }
     }
 
-    /// The end of a step: the tensions in newtons; returns the substep length.
+    /// The end of a step: the tensions in newtons.
     #[inline(never)]
-    fn finish_step(&mut self, plan: &StepPlan) -> f32 {
+    fn finish_step(&mut self, plan: &StepPlan) {
         let (h, substeps) = (plan.h, plan.substeps);
         // Σλ is a mass-weighted displacement (in node masses × metres) per substep: the force
         // that makes it is λ m / h², averaged over the substeps.
@@ -1009,7 +1021,6 @@ impl Rope {
         }
         self.length_at_step_start_m = self.length_m;
         self.count_still_step(substeps);
-        h
     }
 
     /// Whether this step may be skipped: the rope is asleep, and nothing that would move it
