@@ -90,7 +90,7 @@ impl LevelShelf {
             #[cfg(not(target_arch = "wasm32"))]
             LevelShelf::Memory(levels) => levels.keys().cloned().collect(),
         };
-        names.sort();
+        names.sort_unstable();
         names.truncate(MAX_LEVELS);
         names
     }

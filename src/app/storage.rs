@@ -96,7 +96,7 @@ pub mod browser {
             .filter(|key| key.starts_with(prefix))
             .map(str::to_owned)
             .collect();
-        keys.sort();
+        keys.sort_unstable();
         keys
     }
 }

@@ -111,7 +111,7 @@ pub fn apply(level: &mut LevelDef, op: &Op) -> Result<Applied, OpError> {
 /// The refs of `objects`, each once, in order, all existing.
 fn existing(level: &LevelDef, objects: &[ObjectRef]) -> Result<Vec<ObjectRef>, OpError> {
     let mut refs = objects.to_vec();
-    refs.sort();
+    refs.sort_unstable();
     refs.dedup();
     for r in &refs {
         if !r.exists(level) {

@@ -186,7 +186,7 @@ impl Art {
         if stats.frames.is_multiple_of(STATS_EVERY_FRAMES) {
             let calls = macroquad::telemetry::drawcalls();
             let mut ms: Vec<f64> = stats.window_s.drain(..).map(|s| s * 1000.0).collect();
-            ms.sort_by(f64::total_cmp);
+            ms.sort_unstable_by(f64::total_cmp);
             let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
             // The first frames include one-off work (textures, the level's meshes, glyphs
             // rasterised at a new text size): the median is the steady cost.

@@ -136,7 +136,7 @@ pub fn check_objects(level: &LevelDef, issues: &mut Issues) {
     }
     // Sorted by id (then by where it was written) so that every clash is reported once, in
     // the order the objects appear.
-    ids.sort();
+    ids.sort_unstable();
     for pair in ids.windows(2) {
         if pair[0].0 == pair[1].0 {
             issues.add(
