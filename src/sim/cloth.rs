@@ -378,14 +378,14 @@ impl Cloth {
         let keep = libm::powf(DAMPING_PER_S, h);
         let gravity_step = gravity * (h * h);
         for substep in 0..substeps {
-            for i in 0..self.pos.len() {
-                if self.inv_mass[i] == 0.0 {
-                    self.prev[i] = self.pos[i];
-                    continue;
+            let particles = self.pos.iter_mut().zip(self.prev.iter_mut());
+            for ((x, p), &w) in particles.zip(&self.inv_mass) {
+                let v = (*x - *p) * keep;
+                *p = *x;
+                // A pinned particle stays.
+                if w != 0.0 {
+                    *x += v + gravity_step;
                 }
-                let v = (self.pos[i] - self.prev[i]) * keep;
-                self.prev[i] = self.pos[i];
-                self.pos[i] += v + gravity_step;
             }
             // The soft threads first (once a tick: they are soft, and they are two thirds of
             // the threads), then the across ones, then the columns exactly: what the last solve
@@ -452,16 +452,22 @@ impl Cloth {
         // Velocity += F/m dt: Verlet carries it as a shift of the previous position.
         let per_kg = dt_s / PARTICLE_MASS_KG;
         let (down, across) = (&scratch.down_half, &scratch.across_half);
-        for i in 0..n {
-            let mut force = down[i];
-            if i > 0 {
-                force = down[i - 1] + force;
-            }
-            if i >= rows {
-                force += across[i - rows];
-            }
-            force += across[i];
-            self.prev[i] -= force * (per_kg * self.inv_mass[i] * h);
+        // Particle i's force: the threads above and below it, then left and right of it (in
+        // that order, the same sums everywhere); the first particle and the first column have
+        // no thread above or to the left.
+        let shift = |p: &mut Vec2, force: Vec2, w: f32| *p -= force * (per_kg * w * h);
+        let (prev, inv_mass) = (&mut self.prev[..n], &self.inv_mass[..n]);
+        shift(&mut prev[0], down[0] + across[0], inv_mass[0]);
+        for i in 1..rows.min(n) {
+            shift(
+                &mut prev[i],
+                (down[i - 1] + down[i]) + across[i],
+                inv_mass[i],
+            );
+        }
+        for i in rows.max(1)..n {
+            let force = (down[i - 1] + down[i]) + across[i - rows] + across[i];
+            shift(&mut prev[i], force, inv_mass[i]);
         }
     }
 

@@ -19,7 +19,7 @@ use rapier2d::parry::query::{self, Ray};
 use rapier2d::parry::shape::Segment;
 
 use super::geometry::{groups, Body, ColliderRef, Geometry};
-use super::math::{Pose, Vec2};
+use super::math::{sort_short_by_key, Pose, Vec2};
 use super::objects::wind::segment_drag_n;
 use super::state_hash::StateHasher;
 use super::tuning::RopeTuning;
@@ -469,9 +469,29 @@ impl Rope {
         let last = self.segment_count();
         let moving_until = if end_is_player { last } else { last + 1 };
         let mut previous_half = Vec2::ZERO;
+        // `node_velocity` and `push_node_force` written out over slices: a segment's far
+        // node's velocity is the next segment's near one (node i + 1 is pushed only after).
+        let per_s = self.last_substeps as f32 / self.step_dt_s;
+        let h = self.step_dt_s / self.last_substeps as f32;
+        let node_kg = self.params.node_mass_kg.max(1e-6);
+        let (nodes, prev, inv_mass) = (
+            &self.nodes[..=last],
+            &mut self.prev[..=last],
+            &self.inv_mass[..=last],
+        );
+        let mut pushed = false;
+        let mut push = |prev: &mut Vec2, inv_mass: f32, force_n: Vec2| {
+            if force_n != Vec2::ZERO {
+                *prev -= force_n * (inv_mass / node_kg * dt_s) * h;
+                pushed = true;
+            }
+        };
+        let mut near_velocity = (nodes[0] - prev[0]) * per_s;
         for i in 0..last {
-            let (a, b) = (self.nodes[i], self.nodes[i + 1]);
-            let velocity = (self.node_velocity(i) + self.node_velocity(i + 1)) * 0.5;
+            let (a, b) = (nodes[i], nodes[i + 1]);
+            let far_velocity = (nodes[i + 1] - prev[i + 1]) * per_s;
+            let velocity = (near_velocity + far_velocity) * 0.5;
+            near_velocity = far_velocity;
             let air = air_velocity((a + b) * 0.5);
             let half = if air == Vec2::ZERO {
                 Vec2::ZERO
@@ -480,22 +500,16 @@ impl Rope {
             };
             // Node i takes half of the segment before it and half of this one.
             if i > 0 && i < moving_until {
-                self.push_node_force(i, previous_half + half, dt_s);
+                push(&mut prev[i], inv_mass[i], previous_half + half);
             }
             previous_half = half;
         }
         if last < moving_until {
-            self.push_node_force(last, previous_half, dt_s);
+            push(&mut prev[last], inv_mass[last], previous_half);
         }
-    }
-
-    /// Adds the velocity a force of `force_n` for `dt_s` gives node `i`.
-    fn push_node_force(&mut self, i: usize, force_n: Vec2, dt_s: f32) {
-        if force_n == Vec2::ZERO {
-            return;
+        if pushed {
+            self.still_steps = 0;
         }
-        let inv_mass_per_kg = self.inv_mass[i] / self.params.node_mass_kg.max(1e-6);
-        self.push_node(i, force_n * (inv_mass_per_kg * dt_s));
     }
 
     /// Splits the rope at node `index` (neither end): the part from the anchor to that node and
@@ -826,6 +840,7 @@ impl Rope {
     /// (`lanes::solve_chains`): a row of vines is mostly chain solves. The ropes go through
     /// their substeps side by side, each at its own pace (each takes the substeps it needs);
     /// every round, each rope still stepping gets one chain solve.
+    #[inline(never)]
     pub fn step_free_all(ropes: &mut [&mut Rope], geometry: &Geometry, gravity: Vec2, dt_s: f32) {
         // The lanes' working memory, for this step (a few allocations a tick; kept in each rope,
         // its copy and drop code cost the browser's download 2.4 KB).
@@ -844,15 +859,8 @@ impl Rope {
             ));
         }
         // Ropes of one node count next to each other, in list order within (their counts are
-        // settled for the step; an insertion sort: a few dozen ropes, and the library's sort
-        // is 4 KB of the browser's download).
-        for i in 1..underway.len() {
-            let mut j = i;
-            while j > 0 && underway[j - 1].rope.nodes.len() > underway[j].rope.nodes.len() {
-                underway.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        // settled for the step).
+        sort_short_by_key(&mut underway, |u| u.rope.nodes.len());
         while !underway.is_empty() {
             let mut alike = underway.as_mut_slice();
             while let Some(first) = alike.first() {
@@ -1163,11 +1171,15 @@ impl Rope {
         // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
         // the same bits as working it out again.
         let mut carried_uu = None;
+        // The rope's arrays as slices of one length: the joints' indexing needs no checks.
+        let nodes = &mut self.nodes[..n];
+        let inv_mass = &self.inv_mass[..n];
+        let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts:
             // bending there would fight them into a jitter that never settles.
             if any_resting {
-                let memory = &self.contact_memory[i - 1..=i + 1];
+                let memory = &contact_memory[i - 1..=i + 1];
                 if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
                     carried_uu = None;
                     continue;
@@ -1176,13 +1188,13 @@ impl Rope {
             let is_last = i + 1 == n - 1;
             let (t, one_minus_t_sq, t_sq, slack_after_m) =
                 if is_last { last_joint } else { inner_joint };
-            let (wa, wb) = (self.inv_mass[i - 1], self.inv_mass[i]);
+            let (wa, wb) = (inv_mass[i - 1], inv_mass[i]);
             let wc = if is_last && end_is_player {
                 0.0
             } else {
-                self.inv_mass[i + 1]
+                inv_mass[i + 1]
             };
-            let (mut a, mut b, mut c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+            let (mut a, mut b, mut c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
             let (mut u, mut v) = (b - a, c - b);
             let mut uu = carried_uu.unwrap_or_else(|| u.length_squared());
             let mut vv = v.length_squared();
@@ -1203,9 +1215,9 @@ impl Rope {
                 b -= step * wb;
                 a += step * ((1.0 - t) * wa);
                 c += step * (t * wc);
-                self.nodes[i - 1] = a;
-                self.nodes[i] = b;
-                self.nodes[i + 1] = c;
+                nodes[i - 1] = a;
+                nodes[i] = b;
+                nodes[i + 1] = c;
                 (u, v) = (b - a, c - b);
                 (uu, vv) = (u.length_squared(), v.length_squared());
             }
@@ -1215,7 +1227,7 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            self.limit_fold(i, wa, wb, wc, max_bend_rad);
+            Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
             carried_uu = None;
         }
     }
@@ -1224,8 +1236,8 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
-    fn limit_fold(&mut self, i: usize, wa: f32, wb: f32, wc: f32, max_bend_rad: f32) {
-        let (a, b, c) = (self.nodes[i - 1], self.nodes[i], self.nodes[i + 1]);
+    fn limit_fold(nodes: &mut [Vec2], i: usize, wa: f32, wb: f32, wc: f32, max_bend_rad: f32) {
+        let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
         let (uu, vv) = (u.length_squared(), v.length_squared());
         if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
@@ -1247,9 +1259,9 @@ impl Rope {
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * excess / denom;
-        self.nodes[i - 1] += grad_a * (scale * wa);
-        self.nodes[i] += grad_b * (scale * wb);
-        self.nodes[i + 1] += grad_c * (scale * wc);
+        nodes[i - 1] += grad_a * (scale * wa);
+        nodes[i] += grad_b * (scale * wb);
+        nodes[i + 1] += grad_c * (scale * wc);
     }
 
     /// A bound on how far any node may travel this step: the fastest node's last step carried

@@ -301,27 +301,24 @@ impl World {
             work(winches, vines),
             || step_free_vines(vines, geometry, player, gravity, &blow),
             || {
-                parallel::each_mut(
-                    winches,
-                    |w| w.rope.step_work(),
-                    |i, state| {
-                        let Some(def) = level.winches.get(i) else {
-                            return;
-                        };
-                        blow(&mut state.rope);
-                        let pressed = match &def.drive {
-                            DriveDef::Switch(id) => find_id(level, "switches", id)
-                                .is_some_and(|s| switches.get(s).copied().unwrap_or(false)),
-                            _ => false,
-                        };
-                        let rider_kg = if ridden == Some(i) {
-                            tuning.rope.player_mass_kg
-                        } else {
-                            0.0
-                        };
-                        def.step(state, pressed, rider_kg, geometry, tuning);
-                    },
-                )
+                let mut ropes = Vec::with_capacity(winches.len());
+                for (i, (def, state)) in level.winches.iter().zip(winches.iter_mut()).enumerate() {
+                    blow(&mut state.rope);
+                    let pressed = match &def.drive {
+                        DriveDef::Switch(id) => find_id(level, "switches", id)
+                            .is_some_and(|s| switches.get(s).copied().unwrap_or(false)),
+                        _ => false,
+                    };
+                    let rider_kg = if ridden == Some(i) {
+                        tuning.rope.player_mass_kg
+                    } else {
+                        0.0
+                    };
+                    def.reel(state, pressed, rider_kg, tuning);
+                    ropes.push(&mut state.rope);
+                }
+                // The winches' ropes step together: ropes reeled alike solve side by side.
+                Rope::step_free_all(&mut ropes, geometry, gravity, TICK_DT_S);
             },
         );
         self.step_loose_ropes();

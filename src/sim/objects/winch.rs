@@ -8,7 +8,7 @@ use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
 use super::{find_id, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind, Geometry};
+use crate::sim::geometry::{Body, ColliderKind};
 use crate::sim::level::{LevelDef, P};
 use crate::sim::math::{Pose, Vec2};
 use crate::sim::rope::Rope;
@@ -143,14 +143,14 @@ impl WinchDef {
         (self.load.mass_kg() + extra_kg) / node_kg.max(1e-3)
     }
 
-    /// One tick: the motor, then the rope with its load (and the player's weight when they
-    /// stand on it).
-    pub fn step(
+    /// One tick of the motor: reels the rope and sets the load it carries (the player's weight
+    /// too when they stand on it). The rope's step follows, with the other winches' ropes
+    /// (`World::step_objects`), so alike ropes solve side by side.
+    pub fn reel(
         &self,
         state: &mut WinchState,
         switch_pressed: bool,
         rider_kg: f32,
-        geometry: &Geometry,
         tuning: &Tuning,
     ) {
         let reel_m = self.speed_m_per_s * TICK_DT_S;
@@ -188,8 +188,6 @@ impl WinchDef {
         state
             .rope
             .set_end_mass_ratio(self.mass_ratio(&tuning.rope, rider_kg));
-        let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
-        state.rope.step_free(geometry, gravity, TICK_DT_S);
     }
 
     /// The pose of the load's body: at the rope's end node.
