@@ -88,7 +88,7 @@ cmd_test() {
     log "format and lint"
     rustup component add rustfmt clippy >/dev/null 2>&1 || true
     cargo fmt --all -- --check
-    cargo clippy --release --all-targets -- -D warnings
+    cargo clippy --release --workspace --all-targets -- -D warnings
     rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
         || rustup target add wasm32-unknown-unknown
     cargo clippy --release --target wasm32-unknown-unknown --lib --bins -- -D warnings
@@ -96,7 +96,7 @@ cmd_test() {
     cargo clippy --release --target wasm32-unknown-unknown --lib --bins --features web-editor \
         -- -D warnings
     log "unit and integration tests (release build, reused below)"
-    cargo test --release
+    cargo test --release --workspace
     log "levels pass check"
     ./target/release/tether check levels/*.ron
     log "solution replays reach their goals (headless)"

@@ -5,10 +5,14 @@
 //! window-less commands (`check`, `replay`) that also serve the tests; `editor` is the level
 //! editor's pure editing model (operations, undo, formatting); `files` reads files from
 //! outside within the limits of `sim::limits`.
+//!
+//! The simulation is its own crate (`sim/`, `tether_sim`), so the compiler keeps it free of
+//! the window, audio and file I/O; it is re-exported here as `sim`.
 
 pub mod app;
 pub mod campaign;
 pub mod cli;
 pub mod editor;
 pub mod files;
-pub mod sim;
+
+pub use tether_sim as sim;

@@ -1,4 +1,4 @@
-//! Drawing of level objects, one file per kind (matching src/sim/objects/). The static solids
+//! Drawing of level objects, one file per kind (matching sim/src/objects/). The static solids
 //! and hazards are the level's material meshes in `Art`; what is here is drawn each frame.
 
 pub mod checkpoint;

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::ColliderKind;
-use crate::sim::level::{LevelDef, RectDef, P};
+use crate::geometry::ColliderKind;
+use crate::level::{LevelDef, RectDef, P};
 
 /// Most switches a level may hold.
 pub const MAX_SWITCHES: usize = 100;

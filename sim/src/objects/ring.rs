@@ -5,9 +5,9 @@ use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
 use super::{BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::level::{LevelDef, P};
-use crate::sim::math::{Pose, Vec2};
+use crate::geometry::{Body, ColliderKind};
+use crate::level::{LevelDef, P};
+use crate::math::{Pose, Vec2};
 
 /// Most grapple points a level may hold.
 pub const MAX_GRAPPLE_POINTS: usize = 500;

@@ -6,12 +6,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Issues, ObjectDef};
-use crate::sim::cloth::{Air, Cloth, Pusher};
-use crate::sim::level::{LevelDef, P};
-use crate::sim::math::Vec2;
-use crate::sim::parallel;
-use crate::sim::tuning::TICK_DT_S;
-use crate::sim::world::World;
+use crate::cloth::{Air, Cloth, Pusher};
+use crate::level::{LevelDef, P};
+use crate::math::Vec2;
+use crate::parallel;
+use crate::tuning::TICK_DT_S;
+use crate::world::World;
 
 /// Most cloths a level may hold.
 pub const MAX_CLOTHS: usize = 16;
@@ -166,7 +166,7 @@ impl ObjectDef for ClothDef {
 
 impl World {
     /// Every cloth flutters in the wind and is pushed aside by the player and their rope.
-    pub(in crate::sim) fn step_cloths(&mut self) {
+    pub(crate) fn step_cloths(&mut self) {
         if self.cloths.is_empty() {
             return;
         }

@@ -10,15 +10,15 @@ use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
 use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::event::{BreakKind, Event};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::hook::Hook;
-use crate::sim::level::{LevelDef, ShapeDef, P};
-use crate::sim::math::{Pose, Vec2};
-use crate::sim::rope::Rope;
-use crate::sim::state_hash::StateHasher;
-use crate::sim::tuning::{Tuning, TICK_DT_S};
-use crate::sim::world::World;
+use crate::event::{BreakKind, Event};
+use crate::geometry::{Body, ColliderKind};
+use crate::hook::Hook;
+use crate::level::{LevelDef, ShapeDef, P};
+use crate::math::{Pose, Vec2};
+use crate::rope::Rope;
+use crate::state_hash::StateHasher;
+use crate::tuning::{Tuning, TICK_DT_S};
+use crate::world::World;
 
 /// Most fragile anchors a level may hold.
 pub const MAX_FRAGILE: usize = 64;
@@ -201,7 +201,7 @@ impl World {
 
     /// After the rope's step: a fragile anchor or a fragile rope pulled past its rating long
     /// enough breaks, and the rope lets go.
-    pub(in crate::sim) fn check_breaks(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn check_breaks(&mut self, events: &mut Vec<Event>) {
         let Hook::Attached { rope, body, .. } = &self.hook else {
             return;
         };
@@ -285,7 +285,7 @@ impl World {
 
     /// Loose ropes whip about (a piece in the player's hand follows them) and are drawn in when
     /// their time is up.
-    pub(in crate::sim) fn step_loose_ropes(&mut self) {
+    pub(crate) fn step_loose_ropes(&mut self) {
         let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
         let hand = self.player.pos;
         for loose in &mut self.loose_ropes {
@@ -302,7 +302,7 @@ impl World {
     }
 
     /// A death puts every fragile anchor back.
-    pub(in crate::sim) fn mend_fragile(&mut self) {
+    pub(crate) fn mend_fragile(&mut self) {
         self.fragile.fill(Strain::default());
         self.rope_strain = Strain::default();
         self.loose_ropes.clear();

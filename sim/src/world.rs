@@ -326,7 +326,7 @@ impl World {
 
     /// Moves every moving collider to its body's pose at the current tick (broken fragile
     /// anchors leave the geometry).
-    pub(in crate::sim) fn pose_bodies(&mut self) {
+    pub(crate) fn pose_bodies(&mut self) {
         let (level, winches, tick) = (&self.level, &self.winches, self.tick);
         let fragile = &self.fragile;
         self.geometry.set_body_poses(|body| {

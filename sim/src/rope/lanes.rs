@@ -12,7 +12,7 @@
 use wide::f32x4;
 
 use super::{Rests, MAX_ACTIVE_SET_PASSES, MIN_SEGMENT_M, TAUT_TOLERANCE};
-use crate::sim::math::Vec2;
+use crate::math::Vec2;
 
 /// Chains solved side by side.
 pub(crate) const LANES: usize = 4;
@@ -246,7 +246,7 @@ fn apply(s: &mut LaneScratch) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::sim::rope::{solve_chain, ChainScratch};
+    use crate::rope::{solve_chain, ChainScratch};
 
     const REST: Rests = Rests {
         nominal_m: 0.1,

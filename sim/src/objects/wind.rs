@@ -13,9 +13,9 @@ use rapier2d::parry::bounding_volume::Aabb;
 use serde::{Deserialize, Serialize};
 
 use super::{shape_collider, Issues, ObjectDef};
-use crate::sim::level::{LevelDef, ShapeDef};
-use crate::sim::math::{cos_sin, Pose, Rotation, Vec2};
-use crate::sim::tuning::TICK_DT_S;
+use crate::level::{LevelDef, ShapeDef};
+use crate::math::{cos_sin, Pose, Rotation, Vec2};
+use crate::tuning::TICK_DT_S;
 
 /// Most wind zones a level may hold.
 pub const MAX_WIND_ZONES: usize = 32;
@@ -299,8 +299,8 @@ mod tests {
 
     fn square(x: f32, y: f32, half: f32, rotation_deg: f32) -> ShapeDef {
         ShapeDef::Box {
-            center: crate::sim::level::P(x, y),
-            half_extents: crate::sim::level::P(half, half),
+            center: crate::level::P(x, y),
+            half_extents: crate::level::P(half, half),
             rotation_deg,
         }
     }

@@ -1,8 +1,8 @@
 //! The goal: touching its rectangle finishes the level.
 
 use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::ColliderKind;
-use crate::sim::level::{LevelDef, RectDef};
+use crate::geometry::ColliderKind;
+use crate::level::{LevelDef, RectDef};
 
 impl ObjectDef for RectDef {
     fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::level::{LevelDef, ShapeDef};
+use crate::geometry::{Body, ColliderKind};
+use crate::level::{LevelDef, ShapeDef};
 
 /// Most solids a level may hold.
 pub const MAX_SOLIDS: usize = 2000;

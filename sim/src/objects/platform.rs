@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use super::checks::MAX_COORD_M;
 use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::level::{LevelDef, ShapeDef, P};
-use crate::sim::math::{rotation_from_deg, Pose, Vec2};
+use crate::geometry::{Body, ColliderKind};
+use crate::level::{LevelDef, ShapeDef, P};
+use crate::math::{rotation_from_deg, Pose, Vec2};
 
 /// Most moving platforms a level may hold.
 pub const MAX_PLATFORMS: usize = 200;

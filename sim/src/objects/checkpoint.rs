@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::ColliderKind;
-use crate::sim::level::{LevelDef, RectDef, P};
-use crate::sim::math::Vec2;
+use crate::geometry::ColliderKind;
+use crate::level::{LevelDef, RectDef, P};
+use crate::math::Vec2;
 
 /// Most checkpoints a level may hold.
 pub const MAX_CHECKPOINTS: usize = 100;

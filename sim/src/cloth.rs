@@ -1048,7 +1048,7 @@ fn pull_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rope::lanes::tests::numbers;
+    use crate::rope::lanes::tests::numbers;
 
     /// Four threads at a time come out as `pull` leaves each alone, bit for bit: taut, slack,
     /// torn, pinned at one end or both, pull-only or not.

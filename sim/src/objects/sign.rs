@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Issues, ObjectDef};
-use crate::sim::level::{LevelDef, P};
-use crate::sim::limits;
+use crate::level::{LevelDef, P};
+use crate::limits;
 
 /// Most signs a level may hold.
 pub const MAX_SIGNS: usize = 32;

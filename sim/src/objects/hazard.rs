@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::level::{LevelDef, ShapeDef};
+use crate::geometry::{Body, ColliderKind};
+use crate::level::{LevelDef, ShapeDef};
 
 /// Most hazards a level may hold.
 pub const MAX_HAZARDS: usize = 1000;

@@ -8,11 +8,11 @@ use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
 use super::{find_id, BuildContext, ColliderSpec, Issues, ObjectDef};
-use crate::sim::geometry::{Body, ColliderKind};
-use crate::sim::level::{LevelDef, P};
-use crate::sim::math::{Pose, Vec2};
-use crate::sim::rope::Rope;
-use crate::sim::tuning::{RopeTuning, Tuning, TICK_DT_S};
+use crate::geometry::{Body, ColliderKind};
+use crate::level::{LevelDef, P};
+use crate::math::{Pose, Vec2};
+use crate::rope::Rope;
+use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 
 /// Most winches a level may hold.
 pub const MAX_WINCHES: usize = 32;

@@ -8,16 +8,16 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Issues, ObjectDef};
-use crate::sim::event::{AttachKind, Event};
-use crate::sim::geometry::{Body, Geometry};
-use crate::sim::hook::Hook;
-use crate::sim::level::{LevelDef, P};
-use crate::sim::math::Vec2;
-use crate::sim::parallel;
-use crate::sim::player::Player;
-use crate::sim::rope::Rope;
-use crate::sim::tuning::{Tuning, TICK_DT_S};
-use crate::sim::world::World;
+use crate::event::{AttachKind, Event};
+use crate::geometry::{Body, Geometry};
+use crate::hook::Hook;
+use crate::level::{LevelDef, P};
+use crate::math::Vec2;
+use crate::parallel;
+use crate::player::Player;
+use crate::rope::Rope;
+use crate::tuning::{Tuning, TICK_DT_S};
+use crate::world::World;
 
 /// Most vines a level may hold.
 pub const MAX_VINES: usize = 100;
@@ -126,14 +126,14 @@ impl World {
     }
 
     /// The part above the hand, for joining the vine again if the hook lets go of it.
-    pub(in crate::sim) fn held_vine_upper(&self) -> Option<(usize, Rope)> {
+    pub(crate) fn held_vine_upper(&self) -> Option<(usize, Rope)> {
         let i = self.held_vine()?;
         self.rope().map(|rope| (i, rope.clone()))
     }
 
     /// The part below the hand hangs from the player, who has just moved; climbing moved rope
     /// from one part to the other.
-    pub(in crate::sim) fn step_held_vine(&mut self) {
+    pub(crate) fn step_held_vine(&mut self) {
         let Some(i) = self.held_vine() else {
             return;
         };
@@ -151,7 +151,7 @@ impl World {
 
     /// Lets go of a vine the hook no longer holds (released, jumped off, died): its two parts
     /// become one rope again.
-    pub(in crate::sim) fn rejoin_released_vine(&mut self, upper: &Option<(usize, Rope)>) {
+    pub(crate) fn rejoin_released_vine(&mut self, upper: &Option<(usize, Rope)>) {
         let Some((i, upper)) = upper else {
             return;
         };
@@ -167,7 +167,7 @@ impl World {
     }
 
     /// A player in the air, not on a rope, who touches a vine grabs it at the nearest node.
-    pub(in crate::sim) fn grab_vines(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn grab_vines(&mut self, events: &mut Vec<Event>) {
         if self.player.grounded || matches!(self.hook, Hook::Attached { .. }) {
             return;
         }
@@ -221,7 +221,7 @@ impl World {
 /// Free vines swing (pushed by the player brushing through); a held vine's lower part is stepped
 /// after the player moves (`World::step_held_vine`). Every vine feels `blow` (the wind) first.
 /// On both cores in a heavy scene (`sim::parallel`).
-pub(in crate::sim) fn step_free_vines(
+pub(crate) fn step_free_vines(
     vines: &mut [VineState],
     geometry: &Geometry,
     player: &Player,
