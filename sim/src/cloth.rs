@@ -19,8 +19,8 @@ use rapier2d::parry::query::Ray;
 
 use super::geometry::{groups, ColliderRef, Geometry};
 use super::math::{Pose, Vec2};
-use super::rope::lanes;
-use super::rope::{solve_chain, ChainScratch, Rests};
+use super::solver::lanes;
+use super::solver::{solve_chain, ChainScratch, Rests};
 use super::state_hash::StateHasher;
 
 /// Collision radius of a particle (the cloth's thickness, for collision only).
@@ -826,7 +826,7 @@ impl Cloth {
 }
 
 /// Half the wind's drag on each thread from `ends.0[k]` to `ends.1[k]` (as
-/// `objects::wind::segment_drag_n`, the thread moving at its ends' mean velocity) into `out[k]`; none on a
+/// `math::segment_drag_n`, the thread moving at its ends' mean velocity) into `out[k]`; none on a
 /// torn thread or in still air (outside the wind a cloth feels no air: its damping settles it).
 fn half_drags(
     ends: (&[Vec2], &[Vec2]),
@@ -1048,7 +1048,7 @@ fn pull_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rope::lanes::tests::numbers;
+    use crate::solver::lanes::tests::numbers;
 
     /// Four threads at a time come out as `pull` leaves each alone, bit for bit: taut, slack,
     /// torn, pinned at one end or both, pull-only or not.

@@ -17,6 +17,7 @@ pub mod player;
 pub mod replay;
 pub mod rope;
 pub mod rope_shape;
+pub mod solver;
 pub mod state_hash;
 pub mod swing;
 pub mod triggers;

@@ -36,9 +36,38 @@ pub fn sort_short_by_key<T, K: PartialOrd>(items: &mut [T], key: impl Fn(&T) -> 
     }
 }
 
+/// Drag on the line element `a → b` moving at `velocity` through air moving at `air`, newtons:
+/// `F = c · L · |v_n| · v_n` with `v_n` the relative air velocity's component across the
+/// element and `c` the drag per metre (½ ρ C_d × the element's width, folded into one tuning
+/// number). Along the element there is none: a rope slides through air along its length.
+pub fn segment_drag_n(a: Vec2, b: Vec2, velocity: Vec2, air: Vec2, drag_n_s2_per_m3: f32) -> Vec2 {
+    let along = b - a;
+    let length_m = along.length();
+    if length_m < 1e-6 {
+        return Vec2::ZERO;
+    }
+    let normal = along.perp() / length_m;
+    let across_m_per_s = (air - velocity).dot(normal);
+    normal * (drag_n_s2_per_m3 * length_m * across_m_per_s * across_m_per_s.abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn drag_acts_only_across_a_segment() {
+        let (a, b) = (Vec2::ZERO, Vec2::new(0.0, -1.0));
+        // Air blowing along the segment: no force.
+        let along = segment_drag_n(a, b, Vec2::ZERO, Vec2::new(0.0, 5.0), 1.0);
+        assert_eq!(along, Vec2::ZERO);
+        // Across: c L v², toward where the air goes.
+        let across = segment_drag_n(a, b, Vec2::ZERO, Vec2::new(4.0, 0.0), 0.5);
+        assert!((across - Vec2::new(8.0, 0.0)).length() < 1e-5, "{across}");
+        // Moving with the air: none.
+        let with = segment_drag_n(a, b, Vec2::new(4.0, 0.0), Vec2::new(4.0, 0.0), 0.5);
+        assert!(with.length() < 1e-6);
+    }
 
     /// The library's stable sort's order: by key, ties in the order they came.
     #[test]

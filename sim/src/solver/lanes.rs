@@ -246,7 +246,7 @@ fn apply(s: &mut LaneScratch) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rope::{solve_chain, ChainScratch};
+    use crate::solver::{solve_chain, ChainScratch};
 
     const REST: Rests = Rests {
         nominal_m: 0.1,

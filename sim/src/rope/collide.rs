@@ -1,0 +1,280 @@
+//! The rope against the level: one broad phase per step through the BVH, a chunk of segments
+//! at a time; per substep each segment's capsule against the shapes its chunk found, with
+//! position-based Coulomb friction; a swept test for nodes that moved further than their radius.
+
+use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
+use rapier2d::parry::query::{self, Ray};
+use rapier2d::parry::shape::Segment;
+
+use super::step::EndMotion;
+use super::{Rope, BROADPHASE_SLOP_M, CHUNK_SEGMENTS, SWEEP_THRESHOLD_RADII};
+use crate::geometry::{groups, Geometry};
+use crate::math::{Pose, Vec2};
+
+impl Rope {
+    /// Gathers, once per step, the solids each chunk of segments may touch during the step.
+    pub(super) fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
+        let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
+        let segments = self.segment_count();
+        let scratch = &mut *self.scratch;
+        scratch.pairs.clear();
+        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
+            let end_node = (start + CHUNK_SEGMENTS).min(segments);
+            let mut aabb = Aabb::new_invalid();
+            for &p in &self.nodes[start..=end_node] {
+                aabb.take_point(p);
+            }
+            let aabb = aabb.loosened(margin_m);
+            scratch.near.clear();
+            geometry.colliders_near(aabb, groups::SOLID, &mut scratch.near);
+            for &(at, collider_aabb) in &scratch.near {
+                if self
+                    .ignored_body
+                    .is_some_and(|b| geometry.tag(at).body == b)
+                {
+                    continue;
+                }
+                scratch.pairs.push((chunk, at, collider_aabb));
+            }
+        }
+    }
+
+    /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
+    /// of the solids its chunk may touch, with friction. The anchor never moves here; in the game
+    /// the player neither (it has its own collision). Moving solids are where they are
+    /// `progress` of the way through the step (`Geometry::collider_pose_at`).
+    pub(super) fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
+        let radius_m = self.params.radius_m;
+        let last = self.segment_count();
+        self.touching.fill(false);
+
+        let weight = |rope: &Rope, i: usize| match end {
+            EndMotion::Player(_) if i == last => 0.0,
+            _ => rope.inv_mass[i],
+        };
+        let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
+        let identity = Pose::IDENTITY;
+        for p in 0..self.scratch.pairs.len() {
+            let (chunk, at, solid_aabb) = self.scratch.pairs[p];
+            let shape = geometry.collider(at).shape();
+            let pose = &geometry.collider_pose_at(at, progress);
+            let first = chunk * CHUNK_SEGMENTS;
+            let end_seg = (first + CHUNK_SEGMENTS).min(last);
+            // Swept test: a node that moved far this substep may have jumped a thin wall whole.
+            // Each node is swept once, by the chunk that starts at or contains it.
+            let sweep_to = if end_seg == last { last } else { end_seg - 1 };
+            for i in first.max(1)..=sweep_to {
+                if weight(self, i) == 0.0 {
+                    continue;
+                }
+                let motion = self.nodes[i] - self.prev[i];
+                let dist = motion.length();
+                if dist <= sweep_min_m {
+                    continue;
+                }
+                let ray = Ray::new(self.prev[i], motion / dist);
+                if let Some(hit) = shape.cast_ray_and_get_normal(pose, &ray, dist, true) {
+                    // Stop at the surface, a radius out along its normal; the segment pass
+                    // below settles the rest.
+                    self.nodes[i] = ray.point_at(hit.time_of_impact) + hit.normal * radius_m;
+                    self.touching[i] = true;
+                }
+            }
+            for i in first..end_seg {
+                let (a, b) = (self.nodes[i], self.nodes[i + 1]);
+                let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
+                if !solid_aabb.intersects(&seg_aabb) {
+                    continue;
+                }
+                // A segment hanging from an anchor on a box's face (every vine and winch rope
+                // from its ceiling): the contact is at the anchor itself, where the push moves
+                // nothing (`push_segment` returns for a zero share at a fixed end): the same
+                // state to the bit, all solutions' hashes unchanged. Parry's query for it is a
+                // penetration query (EPA, three allocations), the dearest of all.
+                if weight(self, i) == 0.0
+                    && shape
+                        .as_cuboid()
+                        .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
+                {
+                    continue;
+                }
+                // Cheap exact reject before the contact query (GJK for boxes and polygons): the
+                // capsule cannot reach a shape further from its midpoint than half its length
+                // plus its radius.
+                let reach_m = 0.5 * a.distance(b) + radius_m;
+                if shape.distance_to_point(pose, (a + b) * 0.5, true) > reach_m {
+                    continue;
+                }
+                let segment = Segment::new(a, b);
+                let contact = match shape.as_cuboid().filter(|_| NATIVE_CONTACT_SHORTCUTS) {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    Some(cuboid) => box_contact::contact_segment_cuboid(
+                        &mut self.scratch.epa.0,
+                        &segment,
+                        pose,
+                        cuboid,
+                        radius_m,
+                    ),
+                    _ => query::contact(&identity, &segment, pose, shape, radius_m)
+                        .ok()
+                        .flatten(),
+                };
+                let Some(contact) = contact else {
+                    continue;
+                };
+                let depth_m = radius_m - contact.dist;
+                if depth_m <= 0.0 {
+                    continue;
+                }
+                self.push_segment(
+                    i,
+                    contact.point1,
+                    -contact.normal1,
+                    depth_m,
+                    weight(self, i),
+                    weight(self, i + 1),
+                );
+            }
+        }
+    }
+
+    /// Moves the ends of segment `i` so that its point nearest `contact_point` moves `depth_m`
+    /// along `normal`, split by where along the segment the contact is and by the ends' inverse
+    /// masses; then applies Coulomb friction to the ends' motion over this substep.
+    pub(super) fn push_segment(
+        &mut self,
+        i: usize,
+        contact_point: Vec2,
+        normal: Vec2,
+        depth_m: f32,
+        wa: f32,
+        wb: f32,
+    ) {
+        let seg = self.nodes[i + 1] - self.nodes[i];
+        let len2 = seg.length_squared();
+        let t = if len2 > 1e-12 {
+            ((contact_point - self.nodes[i]).dot(seg) / len2).clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
+        let (ka, kb) = (wa * (1.0 - t), wb * t);
+        let denom = ka * (1.0 - t) + kb * t;
+        if denom < 1e-9 {
+            return;
+        }
+        let scale = depth_m / denom;
+        let friction = self.params.friction;
+        for (node, k) in [(i, ka), (i + 1, kb)] {
+            if k == 0.0 {
+                continue;
+            }
+            let push_m = k * scale;
+            self.nodes[node] += normal * push_m;
+            self.touching[node] = true;
+            // Position-based friction (Macklin 2014): cancel the tangential motion of this
+            // substep up to μ times the normal correction, so a resting rope stays put.
+            let motion = self.nodes[node] - self.prev[node];
+            let tangential = motion - normal * motion.dot(normal);
+            let slip_m = tangential.length();
+            let limit_m = friction * push_m;
+            if slip_m <= limit_m {
+                self.nodes[node] -= tangential;
+            } else if slip_m > 0.0 {
+                self.nodes[node] -= tangential * (limit_m / slip_m);
+            }
+        }
+    }
+}
+
+/// The shortcut of `Rope::collide` past parry's general contact query for boxes, taken
+/// natively: `contact_segment_cuboid`, parry's own steps with the EPA's buffers kept (the same
+/// contact to the bit). The browser build runs parry's query: the code it adds (9.4 KB, mostly a
+/// second copy of GJK and EPA) would take most of the download's room, and its results are the
+/// same, which the browser test checks on every level. (The other shortcut, skipping a segment
+/// that leaves a box's face from a fixed end, is 0.4 KB and runs in both.)
+const NATIVE_CONTACT_SHORTCUTS: bool = !cfg!(target_arch = "wasm32");
+
+/// Box contacts with the EPA's buffers kept (natively: see `NATIVE_CONTACT_SHORTCUTS`).
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) mod box_contact {
+    use rapier2d::parry::query::epa::EPA;
+    use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};
+    use rapier2d::parry::query::Contact;
+    use rapier2d::parry::shape::{Cuboid, Segment};
+
+    use super::{Pose, Vec2};
+
+    /// parry's EPA, which is not `Clone`: a copy of a rope starts with empty buffers (they hold
+    /// nothing between queries).
+    #[derive(Default)]
+    pub(in crate::rope) struct ReusedEpa(pub(super) EPA);
+
+    impl Clone for ReusedEpa {
+        fn clone(&self) -> Self {
+            ReusedEpa::default()
+        }
+    }
+
+    /// `query::contact` of a segment (at the identity) and a cuboid at `pose`, step for step as
+    /// parry computes it (the dispatcher's support-map path), so the result is the same to the bit,
+    /// but with the EPA's buffers kept: parry's own allocates three vectors per penetrating query,
+    /// which was most of a rope's allocations per tick.
+    pub(super) fn contact_segment_cuboid(
+        epa: &mut EPA,
+        segment: &Segment,
+        pose: &Pose,
+        cuboid: &Cuboid,
+        prediction: f32,
+    ) -> Option<Contact> {
+        let identity = Pose::IDENTITY;
+        let pos12 = identity.inv_mul(pose);
+        let dir = pos12.translation.try_normalize().unwrap_or(Vec2::X);
+        let mut simplex = VoronoiSimplex::new();
+        simplex.reset(CsoPoint::from_shapes(&pos12, segment, cuboid, dir));
+        let result =
+            match gjk::closest_points(&pos12, segment, cuboid, prediction, true, &mut simplex) {
+                GJKResult::Intersection => epa.closest_points(&pos12, segment, cuboid, &simplex)?,
+                GJKResult::ClosestPoints(p1, p2, n) => (p1, p2, n),
+                _ => return None,
+            };
+        let (point1, point2_1, normal1) = result;
+        let dist = (point2_1 - point1).dot(normal1);
+        let point2 = pos12.inverse_transform_point(point2_1);
+        let normal2 = pos12.rotation.inverse() * -normal1;
+        let mut contact = Contact::new(point1, point2, normal1, normal2, dist);
+        contact.transform_by_mut(&identity, pose);
+        Some(contact)
+    }
+}
+
+/// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
+/// contact parry reports for it is at `a` (to rounding): `a` lies on a face of the box (within
+/// `ON_FACE_M`, inside or out) at least `FACE_EDGE_CLEARANCE_M` from the face's ends, and the
+/// segment leaves that face outward at `LEAVING_FACE_MIN_SIN` or steeper. Then the box's
+/// other faces and the segment's sides are all centimetres from being the way out, and the
+/// segment's other points are further from the box the further they are from `a`.
+fn leaves_face_at_start(a: Vec2, b: Vec2, pose: &Pose, half: Vec2) -> bool {
+    let (a, b) = (
+        pose.inverse_transform_point(a),
+        pose.inverse_transform_point(b),
+    );
+    let ab = b - a;
+    let len = ab.length();
+    for (axis, sign) in [(0, 1.0f32), (0, -1.0), (1, 1.0), (1, -1.0)] {
+        let across = 1 - axis;
+        if (a[axis] * sign - half[axis]).abs() <= ON_FACE_M
+            && a[across].abs() <= half[across] - FACE_EDGE_CLEARANCE_M
+            && ab[axis] * sign >= LEAVING_FACE_MIN_SIN * len
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Tolerances of `leaves_face_at_start`: how far from a face its anchor may sit, how far from
+/// the face's ends, and the steepest a segment leaving the face may not be (sin 30°). All far
+/// outside rounding, so that parry's answer there is surely the anchor.
+const ON_FACE_M: f32 = 1e-4;
+const FACE_EDGE_CLEARANCE_M: f32 = 0.01;
+const LEAVING_FACE_MIN_SIN: f32 = 0.5;

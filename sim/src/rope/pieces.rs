@@ -1,0 +1,90 @@
+//! Cutting a rope at a node and joining two (a vine held partway, a vine let go), and turning one
+//! end for end.
+
+use super::{Rope, RopeParams};
+use crate::math::Vec2;
+
+impl Rope {
+    /// Splits the rope at node `index` (neither end): the part from the anchor to that node and
+    /// the part from it to the far end, each keeping its nodes' motion, so a vine grabbed there
+    /// swings on as two ropes (above and below the hand) and `joined` makes it one again.
+    pub fn split_at_node(&self, index: usize) -> (Rope, Rope) {
+        let index = index.clamp(1, self.segment_count().saturating_sub(1).max(1));
+        let upper_m = self.nominal_segment_m * index as f32;
+        let upper = self.piece(&self.nodes[..=index], &self.prev[..=index], 1.0, upper_m);
+        let lower = self.piece(
+            &self.nodes[index..],
+            &self.prev[index..],
+            self.params.end_mass_ratio,
+            (self.length_m - upper_m).max(self.nominal_segment_m * 0.5),
+        );
+        (upper, lower)
+    }
+
+    /// One rope from the two pieces of `split_at_node` (the upper's end is the lower's anchor).
+    pub fn joined(upper: &Rope, lower: &Rope) -> Rope {
+        let nodes: Vec<Vec2> = upper
+            .nodes
+            .iter()
+            .chain(&lower.nodes[1..])
+            .copied()
+            .collect();
+        let prev: Vec<Vec2> = upper.prev.iter().chain(&lower.prev[1..]).copied().collect();
+        upper.piece(
+            &nodes,
+            &prev,
+            lower.params.end_mass_ratio,
+            upper.length_m + lower.length_m,
+        )
+    }
+
+    /// The same rope the other way round: its far end becomes its anchor and its anchor a free
+    /// end of one node's mass (a piece of a broken rope, held by the player's hand). Its segments
+    /// share its length evenly.
+    pub fn reversed(&self) -> Rope {
+        let nodes: Vec<Vec2> = self.nodes.iter().rev().copied().collect();
+        let prev: Vec<Vec2> = self.prev.iter().rev().copied().collect();
+        let mut rope = Rope::from_nodes(
+            &nodes,
+            RopeParams {
+                end_mass_ratio: 1.0,
+                ..self.params
+            },
+        );
+        rope.prev.copy_from_slice(&prev);
+        rope.length_m = self.length_m;
+        rope.length_at_step_start_m = self.length_m;
+        rope.nominal_segment_m = self.length_m / rope.segment_count() as f32;
+        rope.last_substeps = self.last_substeps;
+        rope.step_dt_s = self.step_dt_s;
+        rope
+    }
+
+    /// A rope along `nodes` moving as `prev` says, with this rope's spacing and limits.
+    pub(super) fn piece(
+        &self,
+        nodes: &[Vec2],
+        prev: &[Vec2],
+        end_mass_ratio: f32,
+        length_m: f32,
+    ) -> Rope {
+        let mut rope = Rope::from_nodes(
+            nodes,
+            RopeParams {
+                end_mass_ratio,
+                ..self.params
+            },
+        );
+        rope.prev.copy_from_slice(prev);
+        rope.length_m = length_m;
+        rope.length_at_step_start_m = length_m;
+        rope.nominal_segment_m = self.nominal_segment_m;
+        rope.max_segments = self.max_segments.max(rope.segment_count());
+        rope.last_substeps = self.last_substeps;
+        rope.step_dt_s = self.step_dt_s;
+        rope.ignored_body = self.ignored_body;
+        rope.substeps_by_need = self.substeps_by_need;
+        rope.sleeps_when_still = self.sleeps_when_still;
+        rope
+    }
+}
