@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use rapier2d::geometry::{
     BroadPhaseBvh, Collider, ColliderBuilder, ColliderHandle, ColliderSet, Group,
-    InteractionGroups, InteractionTestMode, Ray,
+    InteractionGroups, InteractionTestMode, Ray, SharedShape,
 };
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
 use rapier2d::parry::query::{
@@ -21,9 +21,7 @@ use rapier2d::parry::shape::Shape;
 use rapier2d::pipeline::{QueryFilter, QueryPipeline};
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
 
-use super::level::{LevelDef, RectDef, ShapeDef, SolidDef, P};
 use super::math::{sort_short_by_key, Pose, Rotation, Vec2};
-use super::objects::{BuildContext, ColliderSpec};
 
 /// What a collider is, stored in its `user_data` with its object's index and body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,92 +213,67 @@ pub struct Geometry {
     moving_colliders: Vec<MovingCollider>,
 }
 
+/// What the colliders of a level are built with, besides the definitions.
+pub struct BuildContext {
+    pub grapple_point_radius_m: f32,
+}
+
+/// One collider an object owns. `pose` is in its body's frame: the world for `Body::Fixed`, the
+/// pose as written for a moving body (whose own pose starts at identity).
+pub struct ColliderSpec {
+    pub shape: SharedShape,
+    pub pose: Pose,
+    pub kind: ColliderKind,
+    pub body: Body,
+}
+
 impl Geometry {
-    /// Builds the colliders of a validated level, every body at its starting pose (as written).
-    /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
-    pub fn from_level(
-        level: &LevelDef,
-        grapple_point_radius_m: f32,
-    ) -> Result<Geometry, (String, String)> {
+    /// The geometry of every object's colliders, `(index, spec)` with the object's index in its
+    /// kind's list, in the order given, every body at its starting pose (as written).
+    pub fn from_specs(specs: impl IntoIterator<Item = (usize, ColliderSpec)>) -> Geometry {
         let mut fixed = Layer::new();
         let mut moving = Layer::new();
         let mut moving_colliders = Vec::new();
-        let context = BuildContext {
-            grapple_point_radius_m,
-        };
-        let mut specs = Vec::new();
-        for list in level.object_lists() {
-            for (index, object) in list.items.iter().enumerate() {
-                specs.clear();
-                object
-                    .colliders(index, &context, &mut specs)
-                    .map_err(|message| (list.object_name(index), message))?;
-                for ColliderSpec {
-                    shape,
-                    pose,
-                    kind,
+        for (
+            index,
+            ColliderSpec {
+                shape,
+                pose,
+                kind,
+                body,
+            },
+        ) in specs
+        {
+            let tag = ColliderTag { kind, index, body };
+            let collider = ColliderBuilder::new(shape)
+                .position(pose)
+                .user_data(tag.encode())
+                .collision_groups(InteractionGroups::new(
+                    tag.group(),
+                    Group::ALL,
+                    InteractionTestMode::And,
+                ))
+                .build();
+            if body == Body::Fixed {
+                fixed.insert(collider);
+            } else {
+                let handle = moving.insert(collider);
+                // Inserted in order and never removed: a handle's index is its place in
+                // `moving_colliders` (`collider_pose_at` relies on it).
+                debug_assert_eq!(handle.into_raw_parts().0 as usize, moving_colliders.len());
+                moving_colliders.push(MovingCollider {
+                    handle,
                     body,
-                } in specs.drain(..)
-                {
-                    let tag = ColliderTag { kind, index, body };
-                    let collider = ColliderBuilder::new(shape)
-                        .position(pose)
-                        .user_data(tag.encode())
-                        .collision_groups(InteractionGroups::new(
-                            tag.group(),
-                            Group::ALL,
-                            InteractionTestMode::And,
-                        ))
-                        .build();
-                    if body == Body::Fixed {
-                        fixed.insert(collider);
-                    } else {
-                        let handle = moving.insert(collider);
-                        // Inserted in order and never removed: a handle's index is its place
-                        // in `moving_colliders` (`collider_pose_at` relies on it).
-                        debug_assert_eq!(
-                            handle.into_raw_parts().0 as usize,
-                            moving_colliders.len()
-                        );
-                        moving_colliders.push(MovingCollider {
-                            handle,
-                            body,
-                            pose_in_body: pose,
-                            previous_pose: pose,
-                        });
-                    }
-                }
+                    pose_in_body: pose,
+                    previous_pose: pose,
+                });
             }
         }
-        Ok(Geometry {
+        Geometry {
             fixed: Arc::new(fixed),
             moving,
             moving_colliders,
-        })
-    }
-
-    /// Geometry of hookable `solids` alone (spawn and goal far away): for rope tests and
-    /// benches that need shapes to collide with but no level around them.
-    pub fn of_solids(solids: Vec<ShapeDef>) -> Geometry {
-        let level = LevelDef {
-            spawn: P(-5000.0, 5000.0),
-            goal: RectDef {
-                min: P(5000.0, 5000.0),
-                max: P(5001.0, 5001.0),
-            },
-            kill_y_m: -10_000.0,
-            solids: solids
-                .into_iter()
-                .map(|shape| SolidDef {
-                    id: None,
-                    shape,
-                    hookable: true,
-                })
-                .collect(),
-            ..LevelDef::empty("solids")
-        };
-        Geometry::from_level(&level, 0.3)
-            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
+        }
     }
 
     /// Moves every moving collider to its body's pose (`pose_of(body)`, from the body's frame

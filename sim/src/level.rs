@@ -8,8 +8,8 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::geometry::{BuildContext, Geometry};
 use super::limits;
-use super::math::Vec2;
 
 pub use super::objects::checkpoint::{CheckpointDef, MAX_CHECKPOINTS};
 pub use super::objects::checks::{MAX_COORD_M, MAX_POLYGON_POINTS};
@@ -24,7 +24,8 @@ pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
 pub use super::objects::vine::{VineDef, MAX_VINES};
 pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
 pub use super::objects::wind::{WindDef, MAX_WIND_ZONES};
-use super::objects::{check_objects, Issues, ObjectList};
+use super::objects::{check_objects, find_id_in, Issues, LevelIds, ObjectList};
+pub use super::shape::{RectDef, ShapeDef, P};
 
 /// A RON syntax or type error, located in its file.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,44 +109,6 @@ impl fmt::Display for LevelError {
             }
         }
     }
-}
-
-/// A point or extent in metres, written `(x, y)` in RON. World y points up.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct P(pub f32, pub f32);
-
-impl P {
-    pub fn v(self) -> Vec2 {
-        Vec2::new(self.0, self.1)
-    }
-}
-
-/// A shape in world space.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ShapeDef {
-    /// A rectangle, optionally rotated counter-clockwise about its centre.
-    Box {
-        center: P,
-        half_extents: P,
-        #[serde(default)]
-        rotation_deg: f32,
-    },
-    Circle {
-        center: P,
-        radius: f32,
-    },
-    /// A convex polygon, points in order (either winding).
-    Polygon {
-        points: Vec<P>,
-    },
-}
-
-/// An axis-aligned rectangle given by its corners.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RectDef {
-    pub min: P,
-    pub max: P,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -296,14 +259,65 @@ impl LevelDef {
         if let Some(rating) = &self.fragile_rope {
             rating.check("fragile_rope", &mut issues);
         }
-        check_objects(self, &mut issues);
+        check_objects(&self.object_lists(), self, &mut issues);
         issues.0
     }
 }
 
-impl RectDef {
-    pub fn center(&self) -> Vec2 {
-        (self.min.v() + self.max.v()) * 0.5
+/// The world's geometry from a level: a constructor of `Geometry` that lives with the level, so
+/// that the geometry knows nothing of level files.
+impl Geometry {
+    /// Builds the colliders of a validated level, every body at its starting pose (as written).
+    /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
+    pub fn from_level(
+        level: &LevelDef,
+        grapple_point_radius_m: f32,
+    ) -> Result<Geometry, (String, String)> {
+        let context = BuildContext {
+            grapple_point_radius_m,
+        };
+        let mut all = Vec::new();
+        let mut specs = Vec::new();
+        for list in level.object_lists() {
+            for (index, object) in list.items.iter().enumerate() {
+                specs.clear();
+                object
+                    .colliders(index, &context, &mut specs)
+                    .map_err(|message| (list.object_name(index), message))?;
+                all.extend(specs.drain(..).map(|spec| (index, spec)));
+            }
+        }
+        Ok(Geometry::from_specs(all))
+    }
+
+    /// Geometry of hookable `solids` alone (spawn and goal far away): for rope tests and
+    /// benches that need shapes to collide with but no level around them.
+    pub fn of_solids(solids: Vec<ShapeDef>) -> Geometry {
+        let level = LevelDef {
+            spawn: P(-5000.0, 5000.0),
+            goal: RectDef {
+                min: P(5000.0, 5000.0),
+                max: P(5001.0, 5001.0),
+            },
+            kill_y_m: -10_000.0,
+            solids: solids
+                .into_iter()
+                .map(|shape| SolidDef {
+                    id: None,
+                    shape,
+                    hookable: true,
+                })
+                .collect(),
+            ..LevelDef::empty("solids")
+        };
+        Geometry::from_level(&level, 0.3)
+            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
+    }
+}
+
+impl LevelIds for LevelDef {
+    fn find_id(&self, field: &str, id: &str) -> Option<usize> {
+        find_id_in(&self.object_lists(), field, id)
     }
 }
 

@@ -17,10 +17,9 @@ pub mod player;
 pub mod replay;
 pub mod rope;
 pub mod rope_shape;
+pub mod shape;
 pub mod solver;
 pub mod state_hash;
-pub mod swing;
-pub mod triggers;
 pub mod tuning;
 pub mod world;
 

@@ -1,9 +1,22 @@
 //! The world and its one way of changing: `step`. The order of a tick is written down once, in
-//! `World::step`; each part lives with what it moves: level objects (objects/), the hook's
-//! buttons and flight (hook.rs), the player's run or swing (swing.rs), triggers (triggers.rs),
-//! and the state hash (state_hash.rs).
+//! `World::step`. The stages that change several parts of the world at once are the world's own
+//! and live under world/: the hook's buttons and flight (hooking.rs), the player's run or swing
+//! (swing.rs), vines held and let go (vines.rs), breaking (fragile.rs), cloths (cloths.rs),
+//! triggers (triggers.rs) and the state hash (hash.rs). The parts themselves (the rope, the
+//! hook's states, each level object's definition and state) live in their own modules and know
+//! nothing of the world, so the imports run one way: world → parts.
 
 use std::sync::Arc;
+
+mod cloths;
+mod fragile;
+mod hash;
+mod hooking;
+mod swing;
+mod triggers;
+mod vines;
+
+pub use triggers::CRUSH_DEPTH_M;
 
 use super::cloth::Cloth;
 use super::event::Event;
@@ -13,11 +26,11 @@ use super::input::InputFrame;
 use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
 use super::objects::checkpoint::CheckpointProgress;
-use super::objects::find_id;
 use super::objects::fragile::{body_present, LooseRope, Strain};
 use super::objects::vine::{step_free_vines, VineState};
 use super::objects::winch::{DriveDef, WinchDef, WinchState};
 use super::objects::wind::{WindField, WindNow};
+use super::objects::LevelIds;
 use super::parallel;
 use super::player::Player;
 use super::rope::Rope;
@@ -113,7 +126,7 @@ impl World {
             teleported_at_tick: None,
             deaths: 0,
             invincible: false,
-            wind: Arc::new(WindField::from_level(&level)),
+            wind: Arc::new(WindField::from_zones(&level.wind)),
             fragile: vec![Strain::default(); level.fragile.len()],
             rope_strain: Strain::default(),
             loose_ropes: Vec::new(),
@@ -305,7 +318,8 @@ impl World {
                 for (i, (def, state)) in level.winches.iter().zip(winches.iter_mut()).enumerate() {
                     blow(&mut state.rope);
                     let pressed = match &def.drive {
-                        DriveDef::Switch(id) => find_id(level, "switches", id)
+                        DriveDef::Switch(id) => level
+                            .find_id("switches", id)
                             .is_some_and(|s| switches.get(s).copied().unwrap_or(false)),
                         _ => false,
                     };

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::ColliderKind;
-use crate::level::{LevelDef, RectDef, P};
 use crate::math::Vec2;
+use crate::shape::{RectDef, P};
 
 /// Most checkpoints a level may hold.
 pub const MAX_CHECKPOINTS: usize = 100;
@@ -70,7 +70,7 @@ impl ObjectDef for CheckpointDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.rect(object, &self.rect());
     }
 

@@ -5,13 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Issues, ObjectDef};
-use crate::cloth::{Air, Cloth, Pusher};
-use crate::level::{LevelDef, P};
-use crate::math::Vec2;
-use crate::parallel;
-use crate::tuning::TICK_DT_S;
-use crate::world::World;
+use super::{Issues, LevelIds, ObjectDef};
+use crate::cloth::Cloth;
+use crate::shape::P;
 
 /// Most cloths a level may hold.
 pub const MAX_CLOTHS: usize = 16;
@@ -26,7 +22,7 @@ pub const MAX_CLOTH_SPACING_M: f32 = 1.0;
 pub const MIN_TEAR_STRETCH: f32 = 1.05;
 pub const MAX_TEAR_STRETCH: f32 = 10.0;
 /// Distance from the player's centre within which cloth is pushed aside.
-const PLAYER_PUSH_RADIUS_M: f32 = 0.5;
+pub(crate) const PLAYER_PUSH_RADIUS_M: f32 = 0.5;
 
 /// How a cloth is drawn (the simulation is the same).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,7 +101,7 @@ impl ObjectDef for ClothDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.point(&format!("{object}.top_left"), self.top_left);
         let side = |issues: &mut Issues, what: &str, n: u32| {
             if !(MIN_CLOTH_SIDE..=MAX_CLOTH_SIDE).contains(&n) {
@@ -161,47 +157,5 @@ impl ObjectDef for ClothDef {
                 );
             }
         }
-    }
-}
-
-impl World {
-    /// Every cloth flutters in the wind and is pushed aside by the player and their rope.
-    pub(crate) fn step_cloths(&mut self) {
-        if self.cloths.is_empty() {
-            return;
-        }
-        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
-        let mut pushers = vec![Pusher::Circle {
-            center: self.player.pos,
-            radius_m: PLAYER_PUSH_RADIUS_M,
-            velocity: self.player.vel,
-        }];
-        if let Some(rope) = self.rope() {
-            let radius_m = self.tuning.rope.radius_m;
-            for (i, pair) in rope.nodes.windows(2).enumerate() {
-                pushers.push(Pusher::Capsule {
-                    a: pair[0],
-                    b: pair[1],
-                    radius_m,
-                    velocity: rope.node_velocity(i + 1),
-                });
-            }
-        }
-        let wind_field = std::sync::Arc::clone(&self.wind);
-        let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
-        let air_at = wind.as_ref().map(|w| move |p: Vec2| w.air_velocity(p));
-        let geometry = &self.geometry;
-        // Side by side on the machine's cores (`sim::parallel`).
-        parallel::each_mut(&mut self.cloths, Cloth::step_work, |_, cloth| {
-            // A banner inside one zone (or out of every zone) feels one air velocity all over.
-            let air = match (&wind, &air_at) {
-                (Some(wind), Some(air_at)) => match wind.uniform_over(&cloth.aabb()) {
-                    Some(velocity) => Air::Uniform(velocity),
-                    None => Air::Varying(air_at),
-                },
-                _ => Air::Still,
-            };
-            cloth.step(geometry, gravity, air, &pushers, TICK_DT_S);
-        });
     }
 }

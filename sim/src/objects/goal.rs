@@ -1,11 +1,11 @@
 //! The goal: touching its rectangle finishes the level.
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::ColliderKind;
-use crate::level::{LevelDef, RectDef};
+use crate::shape::RectDef;
 
 impl ObjectDef for RectDef {
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.rect(object, self);
     }
 

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::{Body, ColliderKind};
-use crate::level::{LevelDef, ShapeDef};
+use crate::shape::ShapeDef;
 
 /// Most hazards a level may hold.
 pub const MAX_HAZARDS: usize = 1000;
@@ -15,7 +15,7 @@ pub const MAX_HAZARDS: usize = 1000;
 pub struct HazardDef(pub ShapeDef);
 
 impl ObjectDef for HazardDef {
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.shape(object, &self.0);
     }
 

@@ -27,26 +27,13 @@ pub mod wind;
 use rapier2d::geometry::SharedShape;
 
 use super::geometry::{Body, ColliderKind};
-use super::level::{LevelDef, RectDef, ShapeDef};
+pub use super::geometry::{BuildContext, ColliderSpec};
 use super::math::{rotation_from_deg, Pose, Vec2};
+use super::shape::{RectDef, ShapeDef};
 pub use checks::Issues;
 
 /// Longest object id, in characters.
 pub const MAX_ID_CHARS: usize = 40;
-
-/// What the colliders of a level are built with, besides the definitions.
-pub struct BuildContext {
-    pub grapple_point_radius_m: f32,
-}
-
-/// One collider an object owns. `pose` is in its body's frame: the world for `Body::Fixed`, the
-/// pose as written for a moving body (whose own pose starts at identity).
-pub struct ColliderSpec {
-    pub shape: SharedShape,
-    pub pose: Pose,
-    pub kind: ColliderKind,
-    pub body: Body,
-}
 
 /// What every kind of level object does at load.
 pub trait ObjectDef {
@@ -56,7 +43,7 @@ pub trait ObjectDef {
     }
     /// Adds every problem with this definition to `issues`, naming it `object` (e.g.
     /// `solids[3]`). `level` is there for references to other objects by id.
-    fn check(&self, object: &str, level: &LevelDef, issues: &mut Issues);
+    fn check(&self, object: &str, level: &dyn LevelIds, issues: &mut Issues);
     /// Pushes the colliders this object owns (none by default: vines, wind, cloth). Fails with a
     /// message only for a shape parry rejects (validation catches everything else first).
     fn colliders(
@@ -67,6 +54,12 @@ pub trait ObjectDef {
     ) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// What an object's check may ask of the rest of its level: which object an id names.
+pub trait LevelIds {
+    /// The index of the object of list `field` (e.g. `switches`) whose id is `id`.
+    fn find_id(&self, field: &str, id: &str) -> Option<usize>;
 }
 
 /// A list of one kind's objects in a level, as the registration gives it.
@@ -109,10 +102,11 @@ impl<'a> ObjectList<'a> {
     }
 }
 
-/// Validates every object of the level, the list sizes, and the ids (well formed, unique).
-pub fn check_objects(level: &LevelDef, issues: &mut Issues) {
+/// Validates every object of the level (its `lists`), the list sizes, and the ids (well formed,
+/// unique).
+pub fn check_objects(lists: &[ObjectList<'_>], level: &dyn LevelIds, issues: &mut Issues) {
     let mut ids: Vec<(&str, String)> = Vec::new();
-    for list in level.object_lists() {
+    for list in lists {
         if list.items.len() > list.max_count {
             issues.add(
                 list.field,
@@ -167,11 +161,10 @@ fn check_id(object: &str, id: &str, issues: &mut Issues) -> bool {
     well_formed
 }
 
-/// Whether `id` names an object of the list `field`.
-pub fn find_id(level: &LevelDef, field: &str, id: &str) -> Option<usize> {
-    level
-        .object_lists()
-        .into_iter()
+/// Which object of the list `field` among a level's `lists` has the id `id`.
+pub fn find_id_in(lists: &[ObjectList<'_>], field: &str, id: &str) -> Option<usize> {
+    lists
+        .iter()
         .find(|list| list.field == field)?
         .items
         .iter()

@@ -10,10 +10,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::checks::MAX_COORD_M;
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::{Body, ColliderKind};
-use crate::level::{LevelDef, ShapeDef, P};
 use crate::math::{rotation_from_deg, Pose, Vec2};
+use crate::shape::{ShapeDef, P};
 
 /// Most moving platforms a level may hold.
 pub const MAX_PLATFORMS: usize = 200;
@@ -154,7 +154,7 @@ impl ObjectDef for PlatformDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         if !issues.shape(object, &self.shape) {
             return;
         }

@@ -4,10 +4,10 @@
 use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
-use super::{BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::{Body, ColliderKind};
-use crate::level::{LevelDef, P};
 use crate::math::{Pose, Vec2};
+use crate::shape::P;
 
 /// Most grapple points a level may hold.
 pub const MAX_GRAPPLE_POINTS: usize = 500;
@@ -24,7 +24,7 @@ impl RingDef {
 }
 
 impl ObjectDef for RingDef {
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.point(object, self.0);
     }
 

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Issues, ObjectDef};
-use crate::level::{LevelDef, P};
+use super::{Issues, LevelIds, ObjectDef};
 use crate::limits;
+use crate::shape::P;
 
 /// Most signs a level may hold.
 pub const MAX_SIGNS: usize = 32;
@@ -84,7 +84,7 @@ impl ObjectDef for SignDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.point(object, self.at);
         if let Err(problem) = limits::check_shown_text(&self.text, MAX_SIGN_CHARS) {
             issues.add(object, format!("text {problem}"));

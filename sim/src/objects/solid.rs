@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::{Body, ColliderKind};
-use crate::level::{LevelDef, ShapeDef};
+use crate::shape::ShapeDef;
 
 /// Most solids a level may hold.
 pub const MAX_SOLIDS: usize = 2000;
@@ -30,7 +30,7 @@ impl ObjectDef for SolidDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.shape(object, &self.shape);
     }
 

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::ColliderKind;
-use crate::level::{LevelDef, RectDef, P};
+use crate::shape::{RectDef, P};
 
 /// Most switches a level may hold.
 pub const MAX_SWITCHES: usize = 100;
@@ -33,7 +33,7 @@ impl ObjectDef for SwitchDef {
         Some(&self.id)
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.rect(object, &self.rect());
     }
 

@@ -7,11 +7,11 @@
 use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
-use super::{find_id, BuildContext, ColliderSpec, Issues, ObjectDef};
+use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
 use crate::geometry::{Body, ColliderKind};
-use crate::level::{LevelDef, P};
 use crate::math::{Pose, Vec2};
 use crate::rope::Rope;
+use crate::shape::P;
 use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 
 /// Most winches a level may hold.
@@ -201,7 +201,7 @@ impl ObjectDef for WinchDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, level: &dyn LevelIds, issues: &mut Issues) {
         issues.point(&format!("{object}.at"), self.at);
         let lengths_ok = issues.in_range(
             object,
@@ -281,7 +281,7 @@ impl ObjectDef for WinchDef {
                 issues.in_range(object, "wait_s", *wait_s, 0.0, 60.0);
             }
             DriveDef::Switch(id) => {
-                if find_id(level, "switches", id).is_none() {
+                if level.find_id("switches", id).is_none() {
                     issues.add(
                         object,
                         format!("its drive names the switch \"{id}\", but no switch has that id"),

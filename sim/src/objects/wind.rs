@@ -12,9 +12,9 @@ use rapier2d::geometry::SharedShape;
 use rapier2d::parry::bounding_volume::Aabb;
 use serde::{Deserialize, Serialize};
 
-use super::{shape_collider, Issues, ObjectDef};
-use crate::level::{LevelDef, ShapeDef};
+use super::{shape_collider, Issues, LevelIds, ObjectDef};
 use crate::math::{cos_sin, Pose, Rotation, Vec2};
+use crate::shape::ShapeDef;
 use crate::tuning::TICK_DT_S;
 
 /// Most wind zones a level may hold.
@@ -77,7 +77,7 @@ impl ObjectDef for WindDef {
         self.id.as_deref()
     }
 
-    fn check(&self, object: &str, _level: &LevelDef, issues: &mut Issues) {
+    fn check(&self, object: &str, _level: &dyn LevelIds, issues: &mut Issues) {
         issues.shape(&format!("{object}.region"), &self.region);
         issues.number(object, "direction_deg", self.direction_deg);
         let extra = self.gust.as_ref().map_or(0.0, |g| g.extra_m_per_s);
@@ -126,11 +126,10 @@ pub struct WindField {
 }
 
 impl WindField {
-    /// The zones of a validated level (a region parry rejects blows nowhere; `World::from_level`
-    /// reports it first).
-    pub fn from_level(level: &LevelDef) -> WindField {
-        let zones = level
-            .wind
+    /// The zones of a validated level's `wind` (a region parry rejects blows nowhere;
+    /// `World::from_level` reports it first).
+    pub fn from_zones(defs: &[WindDef]) -> WindField {
+        let zones = defs
             .iter()
             .filter_map(|def| {
                 let (shape, pose) = shape_collider(&def.region)?;

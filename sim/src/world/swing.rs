@@ -3,36 +3,29 @@
 
 use std::sync::Arc;
 
-use super::event::Event;
-use super::hook::Hook;
-use super::input::InputFrame;
-use super::math::Vec2;
-use super::objects::vine;
-use super::tuning::TICK_DT_S;
-use super::world::World;
+use crate::event::Event;
+use crate::hook::Hook;
+use crate::input::InputFrame;
+use crate::math::Vec2;
+use crate::objects::vine;
+use crate::rope::Rope;
+use crate::tuning::{RopeTuning, TICK_DT_S};
+use crate::world::World;
 
 /// How much longer than its length a rope may be pulled before reeling in stalls.
 const REEL_STALL_STRETCH_M: f32 = 0.05;
 
+/// How short and long the rope may be reeled, and how fast.
+struct ReelLimits {
+    min_m: f32,
+    max_m: f32,
+    speed_m_per_s: f32,
+}
+
 impl World {
     pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
         let tuning = Arc::clone(&self.tuning);
-        // On a vine, reeling is climbing: slower, and the rope's limits are the vine's.
-        let (min_len, max_len, reel_speed_m_per_s) = match self.held_vine() {
-            Some(i) => {
-                let vine_m = self.level.vines.get(i).map_or(0.0, |v| v.length_m);
-                (
-                    vine::MIN_HOLD_M,
-                    (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
-                    vine::CLIMB_SPEED_M_PER_S,
-                )
-            }
-            None => (
-                tuning.rope.min_length_m,
-                self.max_rope_length_m(),
-                tuning.rope.reel_speed_m_per_s,
-            ),
-        };
+        let limits = self.reel_limits();
         let anchor_to = match &self.hook {
             Hook::Attached {
                 body,
@@ -61,26 +54,7 @@ impl World {
             player.move_and_collide(desired, &self.geometry, &tuning.player, events);
             return;
         };
-        let reel_step_m = reel_speed_m_per_s * TICK_DT_S;
-        *wheel_queue_m = (*wheel_queue_m
-            + input.wheel_notches as f32 * tuning.rope.wheel_reel_step_m)
-            .clamp(-max_len, max_len);
-        let wheel_m = wheel_queue_m.clamp(-reel_step_m, reel_step_m);
-        *wheel_queue_m -= wheel_m;
-        let mut reel_m =
-            (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
-        // A rope already pulled longer than its length (the player held back by the level, the
-        // rope wrapped tight round a corner) stalls the reel, as a winch stalls: reeling on only
-        // stored tension the solve then spent at once, flinging the player at 80 m/s.
-        if reel_m > 0.0 && rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M {
-            reel_m = 0.0;
-        }
-        let before_m = rope.length_m;
-        rope.set_length(rope.length_m - reel_m, min_len, max_len);
-        if rope.length_m == before_m {
-            // At a limit: what the wheel asked for cannot be reeled.
-            *wheel_queue_m = 0.0;
-        }
+        reel(rope, wheel_queue_m, input, &tuning.rope, &limits);
         let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
         if player.grounded {
             // On the ground with a rope: walk as usual; the rope only limits how far.
@@ -112,5 +86,54 @@ impl World {
         player.vel = vel;
         player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
         rope.set_player(player.pos);
+    }
+
+    /// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
+    /// the vine's.
+    fn reel_limits(&self) -> ReelLimits {
+        match self.held_vine() {
+            Some(i) => {
+                let vine_m = self.level.vines.get(i).map_or(0.0, |v| v.length_m);
+                ReelLimits {
+                    min_m: vine::MIN_HOLD_M,
+                    max_m: (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
+                    speed_m_per_s: vine::CLIMB_SPEED_M_PER_S,
+                }
+            }
+            None => ReelLimits {
+                min_m: self.tuning.rope.min_length_m,
+                max_m: self.max_rope_length_m(),
+                speed_m_per_s: self.tuning.rope.reel_speed_m_per_s,
+            },
+        }
+    }
+}
+
+/// One tick of the reel: the held reel input and the mouse wheel's queued notches (at most one
+/// tick's reel travel of them), within `limits`.
+fn reel(
+    rope: &mut Rope,
+    wheel_queue_m: &mut f32,
+    input: &InputFrame,
+    tuning: &RopeTuning,
+    limits: &ReelLimits,
+) {
+    let reel_step_m = limits.speed_m_per_s * TICK_DT_S;
+    *wheel_queue_m = (*wheel_queue_m + input.wheel_notches as f32 * tuning.wheel_reel_step_m)
+        .clamp(-limits.max_m, limits.max_m);
+    let wheel_m = wheel_queue_m.clamp(-reel_step_m, reel_step_m);
+    *wheel_queue_m -= wheel_m;
+    let mut reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
+    // A rope already pulled longer than its length (the player held back by the level, the
+    // rope wrapped tight round a corner) stalls the reel, as a winch stalls: reeling on only
+    // stored tension the solve then spent at once, flinging the player at 80 m/s.
+    if reel_m > 0.0 && rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M {
+        reel_m = 0.0;
+    }
+    let before_m = rope.length_m;
+    rope.set_length(rope.length_m - reel_m, limits.min_m, limits.max_m);
+    if rope.length_m == before_m {
+        // At a limit: what the wheel asked for cannot be reeled.
+        *wheel_queue_m = 0.0;
     }
 }

@@ -1,12 +1,12 @@
 //! What touching things does: hazards, falling and being crushed kill; checkpoints and the goal
 //! are reached; switches are pressed while touched.
 
-use super::event::Event;
-use super::geometry::{groups, ColliderKind};
-use super::hook::Hook;
-use super::math::Pose;
-use super::player::Player;
-use super::world::World;
+use crate::event::Event;
+use crate::geometry::{groups, ColliderKind};
+use crate::hook::Hook;
+use crate::math::Pose;
+use crate::player::Player;
+use crate::world::World;
 
 /// A player left this far inside solids at the end of a tick, after the tick's last
 /// depenetration (`Player::settle_out_of_solids`), cannot be got out: squeezed between a moving
