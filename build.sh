@@ -9,7 +9,7 @@
 #   ./build.sh check FILE...   validate level files
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
-#   ./build.sh screenshots     regenerate the README screenshots (replays under Xvfb)
+#   ./build.sh screenshots     regenerate the README's screenshot (a replay under Xvfb)
 #   ./build.sh thumbnails      regenerate docs/levels.md and its level thumbnails
 # System packages that are missing are installed with apt-get when we may (root or sudo);
 # otherwise the exact command to run is printed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots with the game's own screenshot mode: solution replays
-# played under Xvfb with Mesa software GL, captured at fixed ticks (the simulation, animation
+# Regenerates the README's screenshot with the game's own screenshot mode: a solution replay
+# played under Xvfb with Mesa software GL, captured at a fixed tick (the simulation, animation
 # and effects all advance on ticks, so the same tick gives the same picture).
 # Usage: scripts/screenshots.sh   (or ./build.sh screenshots)
 set -euo pipefail
@@ -14,7 +14,4 @@ shot() { # replay tick output
         "$BIN" --replay "levels/solutions/$1.ron" --screenshot "$3" --at-tick "$2" | grep screenshot
 }
 # The README's first picture: swinging between the rings of level 3 over the spikes.
-shot 03_chain 240 docs/screenshot.png
-# More moments: the first swing, reeling up, and a hook bite on wood.
-shot 01_first_swing 140 docs/screenshot_first_swing.png
-shot 02_reel_up 150 docs/screenshot_reel_up.png
+shot 03_chain 300 docs/screenshot.png
