@@ -146,5 +146,6 @@ case "${1:-}" in
     thumbnails) shift; native_deps; scripts/thumbnails.sh "$@" ;;
     check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
     fuzz) shift; cmd_fuzz "$@" ;;
-    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    # The usage is the comment block at the top of this file, all of it.
+    *) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 //! Facts the documentation states that the code can silently move away from: the tick's stage
 //! list in docs/architecture.md against `World::step`, the module map against the simulation's
-//! files, and every picture the Markdown pages show against the files in the repository (the
-//! project page showed broken images for months because `*.png` was ignored).
+//! files, the test catalogue against the tests, and every picture and file the Markdown pages
+//! link to against the repository (the project page showed broken images because `*.png` was
+//! ignored, so the pictures were never committed).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -245,15 +246,9 @@ fn image_links(markdown: &str) -> Vec<String> {
     let mut links = Vec::new();
     for (i, _) in markdown.match_indices("![") {
         let rest = &markdown[i..];
-        let Some(close) = rest.find("](") else {
-            continue;
-        };
-        let target = &rest[close + 2..];
-        let link = match target.strip_prefix('<') {
-            Some(inside) => inside.split('>').next(),
-            None => target.split([')', ' ', '\n']).next(),
-        };
-        links.push(link.unwrap_or("").to_owned());
+        if let Some(close) = rest.find("](") {
+            links.extend(all_links(&rest[close..]).into_iter().take(1));
+        }
     }
     for (i, _) in markdown.match_indices("<img") {
         let tag = &markdown[i..];
@@ -315,52 +310,66 @@ fn git_ignores(path: &Path) -> Option<bool> {
     }
 }
 
-#[test]
-fn every_picture_the_docs_show_is_in_the_repository() {
+/// Every target a Markdown text links to, pictures included: `[text](path#anchor)`.
+fn all_links(markdown: &str) -> Vec<String> {
+    markdown
+        .match_indices("](")
+        .filter_map(|(i, _)| {
+            let target = &markdown[i + 2..];
+            match target.strip_prefix('<') {
+                Some(inside) => inside.split('>').next(),
+                None => target.split([')', ' ', '\n']).next(),
+            }
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What is wrong with `link` on `page` as a path in the repository, if anything: web
+/// addresses and anchors within the page are not paths and pass.
+fn problem_with(page: &Path, link: &str, must_be_file: bool) -> Option<String> {
+    let web = ["http://", "https://", "mailto:", "data:", "#"];
+    if web.iter().any(|w| link.starts_with(w)) {
+        return None;
+    }
     let root = root().canonicalize().unwrap();
+    let page_name = page.strip_prefix(root.as_path()).unwrap_or(page).display();
+    let file = link.split(['#', '?']).next().unwrap_or("");
+    let problem = match page.parent().unwrap().join(file).canonicalize() {
+        Err(_) => "does not exist",
+        Ok(p) if !p.starts_with(&root) => "is outside the repository",
+        Ok(p) if must_be_file && !p.is_file() => "is not a file",
+        Ok(p) if git_ignores(&p) == Some(true) => "is ignored by .gitignore, so never committed",
+        Ok(_) => return None,
+    };
+    Some(format!("{page_name}: {link} {problem}"))
+}
+
+/// Checks every link `links_of` finds in every Markdown page; `what` names them in the failure.
+fn check_pages(links_of: fn(&str) -> Vec<String>, must_be_file: bool, what: &str) {
     let mut problems = Vec::new();
     let mut seen = 0;
     for page in markdown_pages() {
-        let text = read(&page);
-        let page_name = page
-            .strip_prefix(&root)
-            .unwrap_or(&page)
-            .display()
-            .to_string();
-        for link in image_links(&text) {
-            if link.starts_with("http://")
-                || link.starts_with("https://")
-                || link.starts_with("data:")
-            {
-                continue;
-            }
+        for link in links_of(&read(&page)) {
             seen += 1;
-            let file = link.split(['#', '?']).next().unwrap_or("");
-            let path = page.parent().unwrap().join(file);
-            match path.canonicalize() {
-                Ok(p) if !p.starts_with(&root) => {
-                    problems.push(format!("{page_name}: {link} is outside the repository"))
-                }
-                Ok(p) if !p.is_file() => {
-                    problems.push(format!("{page_name}: {link} is not a file"))
-                }
-                Ok(p) if git_ignores(&p) == Some(true) => problems.push(format!(
-                    "{page_name}: {link} is ignored by .gitignore, so never committed"
-                )),
-                Ok(_) => {}
-                Err(_) => problems.push(format!("{page_name}: {link} does not exist")),
-            }
+            problems.extend(problem_with(&page, &link, must_be_file));
         }
     }
     assert!(
         seen > 0,
-        "no pictures found in the Markdown pages: is the link parser broken?"
+        "no links found in the Markdown pages: is the parser broken?"
     );
-    assert!(
-        problems.is_empty(),
-        "pictures the docs show but the repository lacks:\n{}",
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "{what}:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn every_picture_the_docs_show_is_in_the_repository() {
+    check_pages(image_links, true, "pictures the repository lacks");
+}
+
+#[test]
+fn every_file_the_docs_link_to_is_in_the_repository() {
+    check_pages(all_links, false, "links to files the repository lacks");
 }
 
 #[test]
@@ -371,6 +380,11 @@ fn the_image_link_parser_finds_both_forms() {
     assert_eq!(
         image_links(text),
         ["docs/a.png", "b c.png", "levels/f.png", "d/e.png"]
+    );
+    let text = "[a](a.md#x) and ![b](b.png) [web](https://x.org) [c](<c d.md>)";
+    assert_eq!(
+        all_links(text),
+        ["a.md#x", "b.png", "https://x.org", "c d.md"]
     );
 }
 
