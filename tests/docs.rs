@@ -98,9 +98,11 @@ fn statements(body: &str) -> Vec<String> {
         .collect()
 }
 
-/// The stage a statement runs, if it is one: a call of a method of the world or of its player
-/// (`self.x(..)`, `self.player.x(..)`, with or without `let .. =`), or of a free function whose
-/// result is not kept (a system handed the borrows it needs: `step_vines(&mut ..)`).
+/// The stage a statement runs, if it is one: a call whose result is not kept, of a method of
+/// the world or of a part of it (`self.x(..)`, `self.hook.x(..)`) or of a free function (a
+/// system handed the borrows it needs: `step_vines(&mut ..)`); or a call of the world's or the
+/// player's own method whose result is kept (`let intent = self.player.update_jump(..)`), but
+/// not a value looked up from a field (`let pose = self.player.ground_body.map(..)`).
 fn stage_of(statement: &str) -> Option<String> {
     let (expr, bound) = match statement.strip_prefix("let ") {
         Some(rest) => (rest.split_once(" = ")?.1, true),
@@ -114,7 +116,7 @@ fn stage_of(statement: &str) -> Option<String> {
     let segments: Vec<&str> = path.split('.').collect();
     let name = segments.last()?.rsplit("::").next()?;
     let accepted = match segments.as_slice() {
-        ["self", receiver @ .., _] => receiver.is_empty() || receiver == ["player"],
+        ["self", receiver @ .., _] => !bound || receiver.is_empty() || receiver == ["player"],
         [_] => !bound,
         _ => false,
     };
@@ -180,7 +182,10 @@ fn the_stage_parser_reads_calls_and_skips_the_rest() {
         .iter()
         .filter_map(|s| stage_of(s))
         .collect();
-    assert_eq!(stages, ["step_objects", "update_jump", "step_vines"]);
+    assert_eq!(
+        stages,
+        ["step_objects", "update_jump", "step_vines", "advance"]
+    );
 }
 
 /// Backticked names in a Markdown text: `` `a` `` → "a".
