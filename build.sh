@@ -9,7 +9,7 @@
 #   ./build.sh check FILE...   validate level files
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
-#   ./build.sh screenshots     regenerate the README screenshots (replays under Xvfb)
+#   ./build.sh screenshots     regenerate the README's screenshot (a replay under Xvfb)
 #   ./build.sh thumbnails      regenerate docs/levels.md and its level thumbnails
 # System packages that are missing are installed with apt-get when we may (root or sudo);
 # otherwise the exact command to run is printed.
@@ -146,5 +146,6 @@ case "${1:-}" in
     thumbnails) shift; native_deps; scripts/thumbnails.sh "$@" ;;
     check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
     fuzz) shift; cmd_fuzz "$@" ;;
-    *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    # The usage is the comment block at the top of this file, all of it.
+    *) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2 ;;
 esac

@@ -1,6 +1,6 @@
 //! One full `World::step` (player, hook, rope substeps and every Rapier query) on the largest
 //! shipped level, with the player swinging on the rope: the game's per-tick cost.
-//! The figure is reported in README; no test asserts a time.
+//! The figure is reported in the README and docs/performance.md; no test asserts a time.
 
 use std::path::Path;
 use std::sync::Arc;
