@@ -34,6 +34,7 @@ mod pieces;
 mod reel;
 mod step;
 
+#[cfg(not(target_arch = "wasm32"))]
 use collide::box_contact;
 use step::EndMotion;
 
