@@ -4,66 +4,20 @@
 
 use std::sync::Arc;
 
-use macroquad::miniquad::TextureWrap;
-use macroquad::texture::{FilterMode, Texture2D};
+use macroquad::texture::Texture2D;
 
 use super::background;
 use super::effects::Effects;
-use super::materials::{self, LevelMeshes, Material, ALL_MATERIALS};
+use super::materials::LevelMeshes;
 use super::objects::{self, platform::BodyMesh};
 use super::player_sprite::PlayerAnim;
-use super::rope_mesh;
-use crate::sim::geometry::Body;
-use crate::sim::math::Pose;
+use super::textures::Textures;
 use crate::sim::{Event, LevelDef, Tuning, World, TICK_DT_S};
 
 /// Frames between two draw-cost reports when `TETHER_DRAW_STATS` is set.
 const STATS_EVERY_FRAMES: u64 = 60;
 
-pub struct Textures {
-    materials: Vec<(Material, Texture2D)>,
-    pub fibre: Texture2D,
-}
-
-impl Textures {
-    fn new() -> Textures {
-        let repeat = |texture: &Texture2D| {
-            texture.set_filter(FilterMode::Linear);
-            let gl = unsafe { macroquad::window::get_internal_gl() };
-            gl.quad_context.texture_set_wrap(
-                texture.raw_miniquad_id(),
-                TextureWrap::Repeat,
-                TextureWrap::Repeat,
-            );
-        };
-        let materials = ALL_MATERIALS
-            .iter()
-            .map(|&m| {
-                let n = materials::PATTERN_PX as u16;
-                let texture = Texture2D::from_rgba8(n, n, &materials::pattern_rgba(m));
-                repeat(&texture);
-                (m, texture)
-            })
-            .collect();
-        let fibre = Texture2D::from_rgba8(
-            rope_mesh::FIBRE_W_PX as u16,
-            rope_mesh::FIBRE_H_PX as u16,
-            &rope_mesh::fibre_rgba(),
-        );
-        repeat(&fibre);
-        Textures { materials, fibre }
-    }
-
-    pub fn material(&self, material: Material) -> Texture2D {
-        self.materials
-            .iter()
-            .find(|(m, _)| *m == material)
-            .map(|(_, t)| t.clone())
-            .expect("a texture per material")
-    }
-}
-
-/// Draw cost of recent frames, for the README's figures.
+/// Draw cost of recent frames, for docs/performance.md's drawing figures.
 #[derive(Default)]
 struct DrawStats {
     enabled: bool,
@@ -165,13 +119,11 @@ impl Art {
         }
     }
 
-    /// Draws each moving body at its pose in `poses` (bodies without one are not drawn).
-    pub fn draw_bodies(&self, poses: &[(Body, Pose)]) {
-        for mesh in &self.bodies {
-            if let Some((_, pose)) = poses.iter().find(|(b, _)| *b == mesh.body) {
-                mesh.draw(*pose);
-            }
-        }
+    /// What the objects in front of the solids draw with: the rope fibre's texture and the
+    /// moving bodies' meshes.
+    pub fn front_parts(&mut self) -> (Texture2D, &[BodyMesh]) {
+        let fibre = self.textures().fibre.clone();
+        (fibre, &self.bodies)
     }
 
     /// Records how long building this frame's drawing took; with `TETHER_DRAW_STATS` set, prints

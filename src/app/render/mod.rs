@@ -9,6 +9,7 @@ pub mod objects;
 pub mod player_sprite;
 pub mod rope_mesh;
 pub mod scene;
+pub mod textures;
 
 use crate::sim::geometry::Body;
 use crate::sim::hook::Hook;

@@ -50,7 +50,7 @@ pub fn draw_world(
 
     objects::draw_behind(world, time_s);
     art.draw_level();
-    objects::draw_front(world, now, art, time_s);
+    objects::draw_front(world, now, art.front_parts(), time_s);
 
     // The ghost runs behind the player.
     if let Some((ghost, alpha)) = ghost {

@@ -7,7 +7,6 @@ use macroquad::models::draw_mesh;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
 
 use crate::app::palette;
-use crate::app::render::art::Art;
 use crate::app::render::materials::textured_outline;
 use crate::app::render::rope_mesh::{rope_mesh, smooth};
 use crate::app::render::{mq, Snapshot};
@@ -15,6 +14,7 @@ use crate::sim::geometry::Body;
 use crate::sim::math::{Pose, Vec2};
 use crate::sim::objects::fragile::{FragileAnchorDef, LOOSE_ROPE_S};
 use crate::sim::{World, TICK_DT_S};
+use macroquad::texture::Texture2D;
 
 /// How far a beam shakes just before it breaks, metres.
 const MAX_SHAKE_M: f32 = 0.05;
@@ -112,8 +112,7 @@ pub fn draw_rings(world: &World, time_s: f32) {
 }
 
 /// Pieces of broken ropes, fading out over their last half second.
-pub fn draw_loose_ropes(world: &World, now: &Snapshot, art: &mut Art) {
-    let fibre = art.textures().fibre.clone();
+pub fn draw_loose_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
     for (nodes, loose) in now.loose_ropes.iter().zip(&world.loose_ropes) {
         if nodes.len() < 2 {
             continue;

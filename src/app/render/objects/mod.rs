@@ -15,10 +15,10 @@ pub mod wind;
 
 use macroquad::shapes::draw_rectangle;
 
-use super::art::Art;
 use super::Snapshot;
 use crate::sim::level::RectDef;
 use crate::sim::World;
+use macroquad::texture::Texture2D;
 
 /// Objects that stand behind the level's solids: zones and plates.
 pub fn draw_behind(world: &World, time_s: f32) {
@@ -30,18 +30,23 @@ pub fn draw_behind(world: &World, time_s: f32) {
 }
 
 /// Objects in front of the solids and behind the player: what moves, hangs or is grabbed.
-pub fn draw_front(world: &World, now: &Snapshot, art: &mut Art, time_s: f32) {
+pub fn draw_front(
+    world: &World,
+    now: &Snapshot,
+    (fibre, bodies): (Texture2D, &[platform::BodyMesh]),
+    time_s: f32,
+) {
     platform::draw_tracks(world);
     cloth::draw(world, now);
-    winch::draw_ropes(world, now, art);
-    art.draw_bodies(&now.bodies);
+    winch::draw_ropes(world, now, &fibre);
+    platform::draw_bodies(bodies, &now.bodies);
     fragile::draw_cracks(world, now);
     platform::draw_pivots(world);
     winch::draw_weights(world, now);
     vine::draw(now);
     ring::draw(world, time_s);
     fragile::draw_rings(world, time_s);
-    fragile::draw_loose_ropes(world, now, art);
+    fragile::draw_loose_ropes(world, now, &fibre);
 }
 
 fn draw_rect_def(rect: &RectDef, color: macroquad::color::Color) {

@@ -6,9 +6,9 @@ use macroquad::models::{draw_mesh, Mesh};
 use macroquad::shapes::{draw_circle, draw_line};
 
 use crate::app::palette;
-use crate::app::render::art::Textures;
 use crate::app::render::materials::{add_shape, solid_material, Material, MeshBuilder};
 use crate::app::render::mq;
+use crate::app::render::textures::Textures;
 use crate::sim::geometry::Body;
 use crate::sim::level::{LevelDef, ShapeDef, P};
 use crate::sim::math::{Pose, Vec2};
@@ -152,6 +152,15 @@ pub fn draw_pivots(world: &World) {
         if let MotionDef::Rotate { pivot, .. } = &platform.motion {
             draw_circle(pivot.0, pivot.1, 0.16, palette::STEEL_DARK.color());
             draw_circle(pivot.0, pivot.1, 0.08, palette::STEEL_RIVET.color());
+        }
+    }
+}
+
+/// Draws each moving body's mesh at its pose in `poses` (bodies without one are not drawn).
+pub fn draw_bodies(meshes: &[BodyMesh], poses: &[(Body, Pose)]) {
+    for mesh in meshes {
+        if let Some((_, pose)) = poses.iter().find(|(b, _)| *b == mesh.body) {
+            mesh.draw(*pose);
         }
     }
 }

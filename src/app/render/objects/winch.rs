@@ -6,13 +6,13 @@ use macroquad::models::draw_mesh;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
 
 use crate::app::palette;
-use crate::app::render::art::Art;
 use crate::app::render::rope_mesh::{rope_mesh, smooth};
 use crate::app::render::{mq, Snapshot};
 use crate::sim::geometry::Body;
 use crate::sim::math::{Pose, Vec2};
 use crate::sim::objects::winch::LoadDef;
 use crate::sim::World;
+use macroquad::texture::Texture2D;
 
 /// Radius of a drum's drawing, metres.
 const DRUM_RADIUS_M: f32 = 0.4;
@@ -25,8 +25,7 @@ fn load_pose(now: &Snapshot, index: usize) -> Option<Pose> {
 }
 
 /// Ropes, drums and bridles: behind the loads.
-pub fn draw_ropes(world: &World, now: &Snapshot, art: &mut Art) {
-    let fibre = art.textures().fibre.clone();
+pub fn draw_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
     let rope_radius_m = world.tuning.rope.radius_m;
     for (i, def) in world.level.winches.iter().enumerate() {
         if let Some(nodes) = now.level_ropes.get(i).filter(|n| n.len() >= 2) {
