@@ -4,11 +4,13 @@
 //! unlocks, records, the save format); `app` is the macroquad front end; `cli` holds the
 //! window-less commands (`check`, `replay`) that also serve the tests; `editor` is the level
 //! editor's pure editing model (operations, undo, formatting); `files` reads files from
-//! outside within the limits of `sim::limits`.
+//! outside within the limits of `sim::limits`; `platform` knows where things are kept on each
+//! platform (data and config folders, atomic writes, the browser's storage, the one `Store`).
 
 pub mod app;
 pub mod campaign;
 pub mod cli;
 pub mod editor;
 pub mod files;
+pub mod platform;
 pub mod sim;
