@@ -188,9 +188,9 @@ impl Store {
     pub fn place(&self, name: &str) -> Place {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder { dir, suffix } => Place::File(dir.join(format!("{name}{suffix}"))),
+            Store::Folder { dir, suffix } => Place::File(file(dir, suffix, name)),
             #[cfg(target_arch = "wasm32")]
-            Store::Browser { prefix } => Place::Key(format!("{prefix}{name}")),
+            Store::Browser { prefix } => Place::Key(key(prefix, name)),
             Store::Memory(_) => Place::Memory(name.to_owned()),
         }
     }
@@ -199,41 +199,41 @@ impl Store {
     /// is `Unusable` and is not read further.
     pub fn load(&self, name: &str, max_bytes: u64) -> Result<Option<String>, StoreError> {
         check_name(name)?;
-        let place = self.place(name);
+        let place = || self.place(name);
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder { .. } => {
-                let Place::File(path) = &place else {
-                    unreachable!("a folder keeps files")
-                };
-                match crate::files::read_bounded(path, max_bytes) {
+            Store::Folder { dir, suffix } => {
+                match crate::files::read_bounded(&file(dir, suffix, name), max_bytes) {
                     Ok(text) => Ok(Some(text)),
                     Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
                     Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                        Err(StoreError::Unusable { place, error })
+                        Err(StoreError::Unusable {
+                            place: place(),
+                            error,
+                        })
                     }
-                    Err(error) => Err(StoreError::Unreadable { place, error }),
+                    Err(error) => Err(StoreError::Unreadable {
+                        place: place(),
+                        error,
+                    }),
                 }
             }
             #[cfg(target_arch = "wasm32")]
-            Store::Browser { .. } => {
-                let Place::Key(key) = &place else {
-                    unreachable!("the browser keeps keys")
-                };
-                super::storage::browser::load(key, max_bytes).map_err(|problem| {
+            Store::Browser { prefix } => {
+                super::storage::browser::load(&key(prefix, name), max_bytes).map_err(|problem| {
                     StoreError::Unusable {
+                        place: place(),
                         error: io::Error::new(io::ErrorKind::InvalidData, problem),
-                        place,
                     }
                 })
             }
             Store::Memory(texts) => match texts.borrow().get(name) {
                 Some(text) if text.len() as u64 > max_bytes => Err(StoreError::Unusable {
+                    place: place(),
                     error: io::Error::new(
                         io::ErrorKind::InvalidData,
                         format!("is {} bytes, at most {max_bytes} allowed", text.len()),
                     ),
-                    place,
                 }),
                 found => Ok(found.cloned()),
             },
@@ -244,25 +244,22 @@ impl Store {
     /// whole or not at all.
     pub fn save(&self, name: &str, text: &str) -> Result<(), StoreError> {
         check_name(name)?;
-        let place = self.place(name);
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder { .. } => {
-                let Place::File(path) = &place else {
-                    unreachable!("a folder keeps files")
-                };
-                super::storage::write_atomically(path, text.as_bytes())
-                    .map_err(|error| StoreError::Unwritable { place, error })
+            Store::Folder { dir, suffix } => {
+                super::storage::write_atomically(&file(dir, suffix, name), text.as_bytes()).map_err(
+                    |error| StoreError::Unwritable {
+                        place: self.place(name),
+                        error,
+                    },
+                )
             }
             #[cfg(target_arch = "wasm32")]
-            Store::Browser { .. } => {
-                let Place::Key(key) = &place else {
-                    unreachable!("the browser keeps keys")
-                };
-                super::storage::browser::save(key, text)
-                    .then_some(())
-                    .ok_or(StoreError::Refused { place })
-            }
+            Store::Browser { prefix } => super::storage::browser::save(&key(prefix, name), text)
+                .then_some(())
+                .ok_or_else(|| StoreError::Refused {
+                    place: self.place(name),
+                }),
             Store::Memory(texts) => {
                 texts.borrow_mut().insert(name.to_owned(), text.to_owned());
                 Ok(())
@@ -273,29 +270,26 @@ impl Store {
     /// Removes what is kept as `name`.
     pub fn remove(&self, name: &str) -> Result<(), StoreError> {
         check_name(name)?;
-        let place = self.place(name);
+        let place = || self.place(name);
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder { .. } => {
-                let Place::File(path) = &place else {
-                    unreachable!("a folder keeps files")
-                };
-                std::fs::remove_file(path).map_err(|error| StoreError::NotRemoved { place, error })
+            Store::Folder { dir, suffix } => {
+                std::fs::remove_file(file(dir, suffix, name)).map_err(|error| {
+                    StoreError::NotRemoved {
+                        place: place(),
+                        error,
+                    }
+                })
             }
             #[cfg(target_arch = "wasm32")]
-            Store::Browser { .. } => {
-                let Place::Key(key) = &place else {
-                    unreachable!("the browser keeps keys")
-                };
-                super::storage::browser::remove(key)
-                    .then_some(())
-                    .ok_or(StoreError::Refused { place })
-            }
+            Store::Browser { prefix } => super::storage::browser::remove(&key(prefix, name))
+                .then_some(())
+                .ok_or_else(|| StoreError::Refused { place: place() }),
             Store::Memory(texts) => texts
                 .borrow_mut()
                 .remove(name)
                 .map(|_| ())
-                .ok_or(StoreError::Missing { place }),
+                .ok_or_else(|| StoreError::Missing { place: place() }),
         }
     }
 
@@ -339,11 +333,8 @@ impl Store {
         check_name(name)?;
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder { .. } => {
-                let Place::File(path) = self.place(name) else {
-                    unreachable!("a folder keeps files")
-                };
-                let _ = max_bytes;
+            Store::Folder { dir, suffix } => {
+                let path = file(dir, suffix, name);
                 let file_name = path.file_name().unwrap_or_default().to_string_lossy();
                 let spot = (1..=MAX_ASIDE_COPIES)
                     .map(|n| path.with_file_name(format!("{file_name}.corrupt-{n}")))
@@ -359,9 +350,7 @@ impl Store {
                     }),
                 }
             }
-            #[cfg(target_arch = "wasm32")]
-            Store::Browser { .. } => self.copy_aside(name, max_bytes),
-            Store::Memory(_) => self.copy_aside(name, max_bytes),
+            _ => self.copy_aside(name, max_bytes),
         }
     }
 
@@ -375,6 +364,18 @@ impl Store {
         self.save(&aside, &text)?;
         Ok(self.place(&aside))
     }
+}
+
+/// The file a folder keeps `name` in.
+#[cfg(not(target_arch = "wasm32"))]
+fn file(dir: &Path, suffix: &str, name: &str) -> PathBuf {
+    dir.join(format!("{name}{suffix}"))
+}
+
+/// The localStorage key the browser keeps `name` under.
+#[cfg(target_arch = "wasm32")]
+fn key(prefix: &str, name: &str) -> String {
+    format!("{prefix}{name}")
 }
 
 fn check_name(name: &str) -> Result<(), StoreError> {
