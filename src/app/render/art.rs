@@ -8,9 +8,9 @@ use macroquad::miniquad::TextureWrap;
 use macroquad::texture::{FilterMode, Texture2D};
 
 use super::background;
+use super::bodies::{self, BodyMesh};
 use super::effects::Effects;
 use super::materials::{self, LevelMeshes, Material, ALL_MATERIALS};
-use super::objects::{self, platform::BodyMesh};
 use super::player_sprite::PlayerAnim;
 use super::rope_mesh;
 use crate::sim::geometry::Body;
@@ -139,9 +139,9 @@ impl Art {
                     mesh.texture = Some(textures.material(*material));
                 }
             }
-            self.bodies = objects::platform::build(level, tuning.rope.radius_m);
+            self.bodies = bodies::build(level, tuning.rope.radius_m);
             for body in &mut self.bodies {
-                body.set_textures(textures);
+                body.set_texture(&textures.material(body.material()));
             }
             self.level = Some((Arc::clone(level), meshes, background::seed_of(&level.name)));
         }
