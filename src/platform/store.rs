@@ -9,8 +9,8 @@
 //! relative, no `..`).
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::fmt;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
@@ -82,8 +82,9 @@ pub enum Store {
     /// The localStorage key `<prefix><name>` for each name (browser).
     #[cfg(target_arch = "wasm32")]
     Browser { prefix: &'static str },
-    /// Kept until the game closes.
-    Memory(RefCell<BTreeMap<String, String>>),
+    /// Kept until the game closes: a few texts at most (a list, which keeps the browser's
+    /// download smaller than a map would).
+    Memory(RefCell<Vec<(String, String)>>),
 }
 
 /// Where one text is kept, for people: a file, a localStorage key, or memory.
@@ -108,40 +109,23 @@ impl fmt::Display for Place {
 #[derive(Debug)]
 pub enum StoreError {
     /// The name would leave the store, or holds what no file name or key may.
-    BadName {
-        name: String,
-        problem: String,
-    },
+    BadName { name: String, problem: String },
     /// It is there but cannot be read now (permissions, a folder in its place): leave it alone.
-    Unreadable {
-        place: Place,
-        error: io::Error,
-    },
-    /// Over its limit, or not text: refused before anything parsed it.
-    Unusable {
-        place: Place,
-        error: io::Error,
-    },
+    #[cfg(not(target_arch = "wasm32"))]
+    Unreadable { place: Place, error: io::Error },
+    /// Over its limit (the problem gives its size), or not text: refused before anything
+    /// parsed it.
+    Unusable { place: Place, problem: String },
     /// Nothing is kept there.
-    Missing {
-        place: Place,
-    },
-    Unwritable {
-        place: Place,
-        error: io::Error,
-    },
-    NotRemoved {
-        place: Place,
-        error: io::Error,
-    },
+    Missing { place: Place },
+    #[cfg(not(target_arch = "wasm32"))]
+    Unwritable { place: Place, error: io::Error },
+    #[cfg(not(target_arch = "wasm32"))]
+    NotRemoved { place: Place, error: io::Error },
     /// The browser would not store or remove it (storage full, or turned off).
-    Refused {
-        place: Place,
-    },
+    Refused { place: Place },
     /// Every spot for a copy set aside is taken, so the text stays where it is.
-    NoRoomAside {
-        place: Place,
-    },
+    NoRoomAside { place: Place },
 }
 
 impl fmt::Display for StoreError {
@@ -150,10 +134,13 @@ impl fmt::Display for StoreError {
             StoreError::BadName { name, problem } => {
                 write!(f, "cannot keep \"{}\": {problem}", limits::printable(name))
             }
+            #[cfg(not(target_arch = "wasm32"))]
             StoreError::Unreadable { place, error } => write!(f, "{place}: cannot read ({error})"),
-            StoreError::Unusable { place, error } => write!(f, "{place}: {error}"),
+            StoreError::Unusable { place, problem } => write!(f, "{place}: {problem}"),
             StoreError::Missing { place } => write!(f, "{place}: nothing is kept there"),
+            #[cfg(not(target_arch = "wasm32"))]
             StoreError::Unwritable { place, error } => write!(f, "{place}: cannot write: {error}"),
+            #[cfg(not(target_arch = "wasm32"))]
             StoreError::NotRemoved { place, error } => {
                 write!(f, "{place}: cannot remove: {error}")
             }
@@ -209,7 +196,7 @@ impl Store {
                     Err(error) if error.kind() == io::ErrorKind::InvalidData => {
                         Err(StoreError::Unusable {
                             place: place(),
-                            error,
+                            problem: error.to_string(),
                         })
                     }
                     Err(error) => Err(StoreError::Unreadable {
@@ -223,19 +210,16 @@ impl Store {
                 super::storage::browser::load(&key(prefix, name), max_bytes).map_err(|problem| {
                     StoreError::Unusable {
                         place: place(),
-                        error: io::Error::new(io::ErrorKind::InvalidData, problem),
+                        problem,
                     }
                 })
             }
-            Store::Memory(texts) => match texts.borrow().get(name) {
-                Some(text) if text.len() as u64 > max_bytes => Err(StoreError::Unusable {
+            Store::Memory(texts) => match texts.borrow().iter().find(|(n, _)| n == name) {
+                Some((_, text)) if text.len() as u64 > max_bytes => Err(StoreError::Unusable {
                     place: place(),
-                    error: io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!("is {} bytes, at most {max_bytes} allowed", text.len()),
-                    ),
+                    problem: format!("is {} bytes, at most {max_bytes} allowed", text.len()),
                 }),
-                found => Ok(found.cloned()),
+                found => Ok(found.map(|(_, text)| text.clone())),
             },
         }
     }
@@ -261,7 +245,9 @@ impl Store {
                     place: self.place(name),
                 }),
             Store::Memory(texts) => {
-                texts.borrow_mut().insert(name.to_owned(), text.to_owned());
+                let mut texts = texts.borrow_mut();
+                texts.retain(|(n, _)| n != name);
+                texts.push((name.to_owned(), text.to_owned()));
                 Ok(())
             }
         }
@@ -285,11 +271,16 @@ impl Store {
             Store::Browser { prefix } => super::storage::browser::remove(&key(prefix, name))
                 .then_some(())
                 .ok_or_else(|| StoreError::Refused { place: place() }),
-            Store::Memory(texts) => texts
-                .borrow_mut()
-                .remove(name)
-                .map(|_| ())
-                .ok_or_else(|| StoreError::Missing { place: place() }),
+            Store::Memory(texts) => {
+                let mut texts = texts.borrow_mut();
+                let kept = texts.len();
+                texts.retain(|(n, _)| n != name);
+                if texts.len() < kept {
+                    Ok(())
+                } else {
+                    Err(StoreError::Missing { place: place() })
+                }
+            }
         }
     }
 
@@ -318,7 +309,7 @@ impl Store {
                     .map(str::to_owned)
                     .collect()
             }
-            Store::Memory(texts) => texts.borrow().keys().cloned().collect(),
+            Store::Memory(texts) => texts.borrow().iter().map(|(n, _)| n.clone()).collect(),
         };
         names.retain(|name| check_name(name).is_ok());
         names.sort_unstable();
