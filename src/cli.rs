@@ -5,12 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::files::{read_text_bounded, resolve_in_dir};
+use crate::platform::paths::{LEVELS_DIR, TUNING_PATH};
 use crate::sim::{limits, LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, Tuning, World};
-
-/// Where the tuning file lives, relative to the game's data root.
-pub const TUNING_PATH: &str = "assets/tuning.ron";
-pub const LEVELS_DIR: &str = "levels";
-pub const LEVEL_INDEX_PATH: &str = "levels/index.ron";
 
 /// Reads a level file (at most `MAX_LEVEL_FILE_BYTES`); the error names the file.
 pub fn read_text(path: &Path) -> Result<String, String> {

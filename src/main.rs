@@ -37,7 +37,7 @@ fn main() {
         .use_current_thread()
         .build_global();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = data_root();
+    let root = tether::platform::paths::data_root();
     match args.first().map(String::as_str) {
         Some("check") => {
             let files: Vec<PathBuf> = args[1..].iter().map(PathBuf::from).collect();
@@ -186,16 +186,4 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
 #[cfg(not(target_arch = "wasm32"))]
 fn absolute(path: &str) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
-}
-
-/// The folder holding `assets/` and `levels/`: the working directory when it has them, else
-/// the crate's folder (so `cargo run` works from anywhere in the checkout).
-#[cfg(not(target_arch = "wasm32"))]
-fn data_root() -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    if cwd.join("levels").is_dir() && cwd.join("assets").is_dir() {
-        cwd
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-    }
 }

@@ -57,7 +57,7 @@ fn aim(offset: Vec2) -> InputFrame {
 #[test]
 fn scripted_run_sounds_every_hook_outcome_in_order() {
     let mut world = test_world();
-    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::memory());
     let idle = InputFrame::default();
     let wait = |world: &mut World, audio: &mut GameAudio<Recorder>, ticks: u32| {
         for _ in 0..ticks {
@@ -218,7 +218,7 @@ fn in_order(seq: &[SoundId], wanted: &[SoundId]) -> bool {
 
 #[test]
 fn level_one_solution_sounds_fire_attach_release_land_goal() {
-    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::memory());
     play_through(&mut audio);
     let seq = sounds(&audio);
     assert!(
@@ -271,7 +271,7 @@ fn level_one_solution_sounds_fire_attach_release_land_goal() {
 
 #[test]
 fn rope_loops_follow_the_swing_and_stop_after_release() {
-    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::memory());
     let world = play_through(&mut audio);
     let creak = LoopId::RopeCreak as usize;
     let wind = LoopId::Wind as usize;
@@ -300,7 +300,7 @@ fn rope_loops_follow_the_swing_and_stop_after_release() {
 
 #[test]
 fn muted_run_plays_nothing_and_unmuting_restores_sound() {
-    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut audio = GameAudio::new(Recorder::default(), SettingsStore::memory());
     audio.toggle_mute();
     // The music started (at its volume) when the audio was created, before the mute: only what
     // happens after muting counts.
@@ -332,9 +332,9 @@ fn muted_run_plays_nothing_and_unmuting_restores_sound() {
 
 #[test]
 fn volume_settings_scale_what_is_played() {
-    let mut loud = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut loud = GameAudio::new(Recorder::default(), SettingsStore::memory());
     play_through(&mut loud);
-    let mut quiet = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+    let mut quiet = GameAudio::new(Recorder::default(), SettingsStore::memory());
     quiet.change_volume(VolumeChannel::Effects, -5);
     play_through(&mut quiet);
     let loud_played = &loud.backend().played;

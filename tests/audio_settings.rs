@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use tether::app::audio::settings::config_dir;
 use tether::app::audio::{
     AudioOut, AudioSettings, GameAudio, NoDevice, SettingsStore, VolumeChannel,
 };
+use tether::platform::paths::config_dir;
 
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tether-settings-{}-{name}", std::process::id()));
@@ -17,7 +17,7 @@ fn temp_file(name: &str) -> PathBuf {
 #[test]
 fn settings_round_trip_through_the_file() {
     let path = temp_file("round-trip");
-    let store = SettingsStore::File(path.clone());
+    let store = SettingsStore::file(&path);
     assert_eq!(
         store.load(),
         AudioSettings::default(),
@@ -49,7 +49,7 @@ fn corrupt_file_gives_defaults_and_is_kept_until_a_change() {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let garbage = "(master: 0.4, effects: [oops\n";
     std::fs::write(&path, garbage).unwrap();
-    let store = SettingsStore::File(path.clone());
+    let store = SettingsStore::file(&path);
 
     let audio = GameAudio::new(NoDevice, store.clone());
     assert_eq!(audio.settings(), &AudioSettings::default());
@@ -75,10 +75,7 @@ fn unreadable_or_odd_values_are_tamed() {
     // A directory where the file should be: cannot be read, defaults.
     let path = temp_file("is-a-dir");
     std::fs::create_dir_all(&path).unwrap();
-    assert_eq!(
-        SettingsStore::File(path.clone()).load(),
-        AudioSettings::default()
-    );
+    assert_eq!(SettingsStore::file(&path).load(), AudioSettings::default());
     let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
 
     // Out-of-range volumes are clamped; missing fields take defaults.

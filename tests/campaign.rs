@@ -57,7 +57,7 @@ fn a_stored_run_without_its_unread_aims_replays_the_same() {
 }
 
 fn store(dir: &Path) -> ProgressStore {
-    ProgressStore::Folder(dir.to_path_buf())
+    ProgressStore::in_folder(dir)
 }
 
 #[test]

@@ -16,7 +16,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 fn settings_round_trip_through_the_file_atomically() {
     let dir = temp_dir("round-trip");
     let path = dir.join("sub/input.ron");
-    let store = InputSettingsStore::File(path.clone());
+    let store = InputSettingsStore::file(&path);
     let mut settings = InputSettings::default();
     settings
         .bindings
@@ -39,7 +39,7 @@ fn settings_round_trip_through_the_file_atomically() {
 #[test]
 fn a_missing_file_means_defaults_without_a_complaint() {
     let dir = temp_dir("missing");
-    let loaded = InputSettingsStore::File(dir.join("input.ron")).load();
+    let loaded = InputSettingsStore::file(&dir.join("input.ron")).load();
     assert_eq!(loaded.settings, InputSettings::default());
     assert_eq!(loaded.problem, None);
 }
@@ -50,7 +50,7 @@ fn a_broken_file_is_reported_with_its_place_and_left_alone() {
     let path = dir.join("input.ron");
     let text = "(\n    bindings: [(Jump, [\"Key:Banana\"])],\n)\n";
     std::fs::write(&path, text).unwrap();
-    let loaded = InputSettingsStore::File(path.clone()).load();
+    let loaded = InputSettingsStore::file(&path).load();
     assert_eq!(loaded.settings, InputSettings::default());
     let problem = loaded.problem.expect("reported");
     assert!(problem.contains(&path.display().to_string()), "{problem}");
@@ -66,10 +66,7 @@ fn a_broken_file_is_reported_with_its_place_and_left_alone() {
     );
 
     std::fs::write(&path, "(assists: (game_speed_percent: 50,").unwrap();
-    let problem = InputSettingsStore::File(path.clone())
-        .load()
-        .problem
-        .unwrap();
+    let problem = InputSettingsStore::file(&path).load().problem.unwrap();
     assert!(problem.contains("input.ron:1:"), "{problem}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -93,7 +93,7 @@ fn each_world_hears_its_own_backing() {
     let mut backings_heard = Vec::new();
     for path in common::level_files() {
         let world = common::world_from(&common::read(&path));
-        let mut audio = GameAudio::new(Recorder::default(), SettingsStore::Memory);
+        let mut audio = GameAudio::new(Recorder::default(), SettingsStore::memory());
         audio.update(Some(&world), false);
         let volumes = audio.backend().loop_volumes;
         let audible: Vec<LoopId> = LoopId::BACKINGS

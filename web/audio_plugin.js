@@ -16,11 +16,10 @@
 // - Browsers keep audio suspended until a user gesture: the first click, key or touch resumes
 //   the context. One-shots asked for before that are dropped rather than queued (they would
 //   all burst out at once on resume).
-// - Settings go to localStorage, when the browser allows it.
+// The audio settings are kept like everything else the game keeps (progress_plugin.js).
 "use strict";
 (function () {
     const AudioContextClass = window.AudioContext || window.webkitAudioContext;
-    const SETTINGS_KEY = "tether.settings";
     const LOOP_SMOOTHING_S = 0.05;
 
     let ctx = null;
@@ -132,14 +131,6 @@
         return ctx && ctx.state === "running" ? 1 : 0;
     }
 
-    function settings_load(ptr, cap) {
-        return window.tether_storage.load(SETTINGS_KEY, ptr, cap);
-    }
-
-    function settings_save(ptr, len) {
-        window.tether_storage.save(SETTINGS_KEY, ptr, len, "audio settings");
-    }
-
     // For the browser console and tests: what the plugin holds right now.
     window.tether_audio_status = function () {
         const decoded = [];
@@ -161,8 +152,6 @@
             importObject.env.tether_audio_play = play;
             importObject.env.tether_audio_set_loop = set_loop;
             importObject.env.tether_audio_unlocked = unlocked;
-            importObject.env.tether_settings_load = settings_load;
-            importObject.env.tether_settings_save = settings_save;
         },
         name: "tether_audio",
         version: 1,

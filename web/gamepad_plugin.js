@@ -1,5 +1,4 @@
-// Tether's browser gamepads and input settings storage: a miniquad JS
-// plugin (no wasm-bindgen). The Rust half is src/app/input/pad_web.rs.
+// Tether's browser gamepads: a miniquad JS plugin (no wasm-bindgen). The Rust half is src/app/input/pad_web.rs.
 //
 // - Gamepads: navigator.getGamepads() read once per frame into a flat array of floats in the
 //   W3C "standard" order (the game's PadState): [connected, 17 buttons, 4 axes]. Pads without
@@ -7,13 +6,12 @@
 //   pads act as one. Y axes are flipped so up is positive, as on the desktop.
 // - Hot-plugging needs nothing special: a pad shows up in getGamepads() after its first button
 //   press (the browser's rule) and the state's `connected` count changes.
-// - localStorage for the input settings (its own key beside the audio plugin's).
+// The input settings are kept like everything else the game keeps (progress_plugin.js).
 "use strict";
 (function () {
     const BUTTONS = 17;
     const AXES = 4;
     const STATE_LEN = 1 + BUTTONS + AXES;
-    const INPUT_SETTINGS_KEY = "tether.input";
     let loggedPads = 0;
 
     function readPads() {
@@ -63,12 +61,6 @@
                 const state = readPads();
                 new Float32Array(wasm_memory.buffer, ptr, STATE_LEN).set(state);
                 return STATE_LEN;
-            };
-            importObject.env.tether_input_settings_load = function (ptr, cap) {
-                return window.tether_storage.load(INPUT_SETTINGS_KEY, ptr, cap);
-            };
-            importObject.env.tether_input_settings_save = function (ptr, len) {
-                window.tether_storage.save(INPUT_SETTINGS_KEY, ptr, len, "input settings");
             };
         },
     });

@@ -1,6 +1,7 @@
 // What the game keeps in the browser's localStorage under keys it names: progress
-// (`tether.progress`), ghost runs (`tether.ghost.<level file>`) and the author's own levels
-// (`tether.level.<name>`, src/app/level_shelf.rs). Uses window.tether_storage (storage_plugin.js).
+// (`tether.progress`), audio and input settings (`tether.settings`, `tether.input`), ghost runs
+// (`tether.ghost.<level file>`) and the author's own levels (`tether.level.<name>`); the Rust
+// half is src/platform/store.rs. Uses window.tether_storage (storage_plugin.js).
 (function () {
     "use strict";
 

@@ -1,6 +1,6 @@
-// The browser's localStorage for the plugins that hand the game what it keeps: settings
-// (audio: `tether.settings`, input: `tether.input`), progress, ghosts and the author's levels. Not a miniquad plugin itself: the
-// other plugins call these at run time, after every script has loaded, so the load order of the
+// The browser's localStorage for the plugin that hands the game what it keeps (progress_plugin.js:
+// settings, progress, ghosts and the author's levels). Not a miniquad plugin itself: the
+// plugins call these at run time, after every script has loaded, so the load order of the
 // script tags does not matter.
 (function () {
     "use strict";

@@ -10,7 +10,7 @@ use macroquad::window::{next_frame, screen_height, screen_width};
 
 use crate::app::palette;
 use crate::app::render::hud::{draw_centered, draw_title_screen};
-use crate::cli::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
+use crate::platform::paths::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
 use crate::sim::{limits, LevelIndex, Tuning};
 
 /// A level file as loaded: its name in the index and its text, or why it could not be read.

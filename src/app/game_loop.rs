@@ -259,7 +259,7 @@ impl Game {
             (Some(replay), None) => Some(format!(
                 "the replay is a run of \"{}\", which {} does not list",
                 crate::sim::limits::printable(&replay.level),
-                crate::cli::LEVEL_INDEX_PATH
+                crate::platform::paths::LEVEL_INDEX_PATH
             )),
             _ => None,
         };
@@ -297,7 +297,7 @@ impl Game {
             progress: Progress::default(),
             // Watching a replay records nothing of the player's.
             progress_store: if options.replay.is_some() || single_level {
-                ProgressStore::Memory
+                ProgressStore::memory()
             } else {
                 ProgressStore::platform_default()
             },

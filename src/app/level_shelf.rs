@@ -1,127 +1,67 @@
-//! "My levels": the levels an author makes in the game's editor, kept by name. On the desktop
-//! they are files, `<config folder>/levels/<name>.ron` (written atomically, plain RON any text
-//! editor opens); in the browser the page's localStorage, `tether.level.<name>`, where export (a
-//! download) and import (a file picker) move them in and out.
+//! "My levels": the levels an author makes in the game's editor, kept by name in the platform's
+//! store. On the desktop they are files, `<config folder>/levels/<name>.ron` (written
+//! atomically, plain RON any text editor opens); in the browser the page's localStorage,
+//! `tether.level.<name>`, where export (a download) and import (a file picker) move them in and
+//! out.
 //!
 //! Names are made from a level's title (`name_for`): lowercase letters, digits and `_`, so they
 //! are safe as file names and storage keys whatever the title holds.
 
-#[cfg(not(target_arch = "wasm32"))]
-use std::path::PathBuf;
-
+use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::limits;
 
-/// The folder in the config folder that holds the desktop's levels.
-pub const LEVELS_DIR: &str = "levels";
-/// The localStorage key prefix of a level in the browser.
-#[cfg(any(target_arch = "wasm32", test))]
-const BROWSER_PREFIX: &str = "tether.level.";
 /// Longest name made from a title, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 /// Most levels listed (a shelf is a person's own work; this bounds a planted or runaway store).
 pub const MAX_LEVELS: usize = 500;
 
-/// Where the levels are kept.
+/// Where the levels are kept: the platform's `Area::Levels` store.
 #[derive(Clone, Debug)]
-pub enum LevelShelf {
-    #[cfg(not(target_arch = "wasm32"))]
-    Folder(PathBuf),
-    #[cfg(target_arch = "wasm32")]
-    Browser,
-    /// Nothing is written (no config folder; tests). Not in the browser: there the page's
-    /// storage always answers, and the game's build stays without this map's code.
-    #[cfg(not(target_arch = "wasm32"))]
-    Memory(std::collections::BTreeMap<String, String>),
+pub struct LevelShelf {
+    store: Store,
 }
 
 impl LevelShelf {
     pub fn platform_default() -> LevelShelf {
-        #[cfg(target_arch = "wasm32")]
-        {
-            LevelShelf::Browser
+        LevelShelf {
+            store: Area::Levels.store(),
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match super::audio::settings::process_config_dir() {
-                Some(dir) => LevelShelf::Folder(dir.join(LEVELS_DIR)),
-                None => LevelShelf::Memory(Default::default()),
-            }
+    }
+
+    /// The levels in the config folder `config`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn in_folder(config: &std::path::Path) -> LevelShelf {
+        LevelShelf {
+            store: Area::Levels.store_in(config),
+        }
+    }
+
+    /// Kept until the game closes.
+    pub fn memory() -> LevelShelf {
+        LevelShelf {
+            store: Store::memory(),
         }
     }
 
     /// Where a level is kept, in words (a path, a storage key).
     pub fn place_of(&self, name: &str) -> String {
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Folder(dir) => dir.join(format!("{name}.ron")).display().to_string(),
-            #[cfg(target_arch = "wasm32")]
-            LevelShelf::Browser => format!("localStorage {BROWSER_PREFIX}{name}"),
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Memory(_) => format!("{name} (not kept)"),
-        }
+        self.store.place(name).to_string()
     }
 
     /// The names of the levels kept, sorted.
     pub fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Folder(dir) => std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .filter_map(Result::ok)
-                        .filter_map(|entry| {
-                            let file = entry.file_name().to_string_lossy().into_owned();
-                            file.strip_suffix(".ron").map(str::to_owned)
-                        })
-                        .filter(|name| is_valid_name(name))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            #[cfg(target_arch = "wasm32")]
-            LevelShelf::Browser => {
-                let max_bytes = MAX_LEVELS * (BROWSER_PREFIX.len() + MAX_NAME_CHARS + 8);
-                super::storage::browser::keys(BROWSER_PREFIX, max_bytes)
-                    .iter()
-                    .filter_map(|key| key.strip_prefix(BROWSER_PREFIX))
-                    .filter(|name| is_valid_name(name))
-                    .map(str::to_owned)
-                    .collect()
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Memory(levels) => levels.keys().cloned().collect(),
-        };
-        names.sort_unstable();
-        names.truncate(MAX_LEVELS);
+        let mut names = self.store.list(MAX_LEVELS);
+        names.retain(|name| is_valid_name(name));
         names
     }
 
     /// The text of the level called `name`.
     pub fn load(&self, name: &str) -> Result<String, String> {
         check_name(name)?;
-        let place = self.place_of(name);
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Folder(dir) => crate::files::read_bounded(
-                &dir.join(format!("{name}.ron")),
-                limits::MAX_LEVEL_FILE_BYTES,
-            )
-            .map_err(|err| format!("{place}: cannot read: {err}")),
-            #[cfg(target_arch = "wasm32")]
-            LevelShelf::Browser => {
-                match super::storage::browser::load(
-                    &format!("{BROWSER_PREFIX}{name}"),
-                    limits::MAX_LEVEL_FILE_BYTES,
-                ) {
-                    Ok(Some(text)) => Ok(text),
-                    Ok(None) => Err(format!("{place}: there is no such level")),
-                    Err(problem) => Err(format!("{place}: {problem}")),
-                }
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Memory(levels) => levels
-                .get(name)
-                .cloned()
-                .ok_or_else(|| format!("{place}: there is no such level")),
+        match self.store.load(name, limits::MAX_LEVEL_FILE_BYTES) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => Err(format!("{}: there is no such level", self.place_of(name))),
+            Err(err) => Err(err.to_string()),
         }
     }
 
@@ -135,47 +75,16 @@ impl LevelShelf {
                 limits::MAX_LEVEL_FILE_BYTES
             ));
         }
-        let place = self.place_of(name);
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Folder(dir) => {
-                super::storage::write_atomically(&dir.join(format!("{name}.ron")), text.as_bytes())
-                    .map_err(|err| format!("{place}: cannot write: {err}"))
-            }
-            #[cfg(target_arch = "wasm32")]
-            LevelShelf::Browser => {
-                super::storage::browser::save(&format!("{BROWSER_PREFIX}{name}"), text)
-                    .then_some(())
-                    .ok_or_else(|| format!("{place}: the browser refused it (storage full?)"))
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Memory(levels) => {
-                levels.insert(name.to_owned(), text.to_owned());
-                Ok(())
-            }
-        }
+        self.store.save(name, text).map_err(|err| err.to_string())
     }
 
     /// Removes the level called `name`.
     pub fn remove(&mut self, name: &str) -> Result<(), String> {
         check_name(name)?;
-        let place = self.place_of(name);
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Folder(dir) => std::fs::remove_file(dir.join(format!("{name}.ron")))
-                .map_err(|err| format!("{place}: cannot remove: {err}")),
-            #[cfg(target_arch = "wasm32")]
-            LevelShelf::Browser => {
-                super::storage::browser::remove(&format!("{BROWSER_PREFIX}{name}"))
-                    .then_some(())
-                    .ok_or_else(|| format!("{place}: the browser refused to remove it"))
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            LevelShelf::Memory(levels) => levels
-                .remove(name)
-                .map(|_| ())
-                .ok_or_else(|| format!("{place}: there is no such level")),
-        }
+        self.store.remove(name).map_err(|err| match err {
+            StoreError::Missing { place } => format!("{place}: there is no such level"),
+            err => err.to_string(),
+        })
     }
 
     /// A name for a level titled `title` that no kept level has yet.
@@ -255,12 +164,11 @@ mod tests {
         assert!(!is_valid_name("../x"));
         assert!(!is_valid_name("A"));
         assert!(!is_valid_name(""));
-        assert!(!BROWSER_PREFIX.is_empty());
     }
 
     #[test]
     fn memory_shelf_keeps_lists_and_removes() {
-        let mut shelf = LevelShelf::Memory(Default::default());
+        let mut shelf = LevelShelf::memory();
         assert!(shelf.names().is_empty());
         assert_eq!(shelf.free_name_for("My Level"), "my_level");
         shelf.save("my_level", "(name: \"My Level\")").unwrap();
@@ -278,9 +186,10 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn folder_shelf_writes_plain_files() {
-        let dir = std::env::temp_dir().join(format!("tether-shelf-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let mut shelf = LevelShelf::Folder(dir.clone());
+        let config = std::env::temp_dir().join(format!("tether-shelf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&config);
+        let dir = config.join("levels");
+        let mut shelf = LevelShelf::in_folder(&config);
         assert!(
             shelf.names().is_empty(),
             "a missing folder is an empty shelf"
@@ -295,6 +204,6 @@ mod tests {
         );
         shelf.remove("first").unwrap();
         assert!(shelf.names().is_empty());
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&config);
     }
 }

@@ -24,7 +24,8 @@ pub mod progress_store;
 pub mod render;
 pub mod screenshot;
 pub mod settings;
-pub mod storage;
+/// Where the level files, solutions and recordings that game_loop.rs writes go through.
+pub use crate::platform::storage;
 /// The browser entry (URL query, solution replay over HTTP); its parsing is tested natively.
 pub mod web;
 

@@ -323,7 +323,7 @@ mod tests {
     }
 
     fn shelf_with(names: &[&str]) -> LevelShelf {
-        let mut shelf = LevelShelf::Memory(Default::default());
+        let mut shelf = LevelShelf::memory();
         for name in names {
             shelf
                 .save(

@@ -1,6 +1,7 @@
-//! Where progress and ghosts are kept: on the desktop `progress.ron` and `ghosts/<level file>`
-//! in the config folder, written atomically (a temporary file, then a rename); in the browser the
-//! page's localStorage (`tether.progress`, `tether.ghost.<level file>`).
+//! Where progress and ghosts are kept: `progress` and the best runs by level file, in the
+//! platform's store (`platform::store::Area`: `progress.ron` and `ghosts/<level file>` in the
+//! config folder on the desktop, `tether.progress` and `tether.ghost.<level file>` in the
+//! browser's localStorage).
 //!
 //! A save that cannot be used (broken, from a newer version, hand-edited wrong) is never
 //! overwritten: it is moved aside (`progress.ron.corrupt-N`, or the key `tether.progress.corrupt`)
@@ -8,26 +9,23 @@
 //! (permissions) is left alone and this session does not save at all, so nothing is lost.
 
 #[cfg(not(target_arch = "wasm32"))]
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::campaign::Progress;
+use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::{limits, Replay};
 
+/// The save's file name in the config folder (`Area::Main` keeps `PROGRESS` as this file).
 pub const PROGRESS_FILE: &str = "progress.ron";
-pub const GHOSTS_DIR: &str = "ghosts";
-/// Most `.corrupt-N` copies kept beside the save before the oldest number is reused.
-#[cfg(not(target_arch = "wasm32"))]
-const MAX_CORRUPT_COPIES: u32 = 20;
+/// The save's name in its store.
+const PROGRESS: &str = "progress";
 
 #[derive(Clone, Debug)]
-pub enum ProgressStore {
-    /// The folder holding `progress.ron` and `ghosts/`.
-    #[cfg(not(target_arch = "wasm32"))]
-    Folder(PathBuf),
-    #[cfg(target_arch = "wasm32")]
-    Browser,
-    /// Nothing is kept (watching replays, taking screenshots, no config folder).
-    Memory,
+pub struct ProgressStore {
+    /// Holds the save.
+    main: Store,
+    /// Holds the best runs, by level file.
+    ghosts: Store,
 }
 
 /// A loaded save and what went wrong on the way, for the screen.
@@ -41,159 +39,98 @@ pub struct LoadedProgress {
 
 impl ProgressStore {
     pub fn platform_default() -> ProgressStore {
-        #[cfg(target_arch = "wasm32")]
-        {
-            ProgressStore::Browser
+        ProgressStore {
+            main: Area::Main.store(),
+            ghosts: Area::Ghosts.store(),
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match super::audio::settings::process_config_dir() {
-                Some(dir) => ProgressStore::Folder(dir),
-                None => ProgressStore::Memory,
-            }
+    }
+
+    /// The save and ghosts in the config folder `dir`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn in_folder(dir: &Path) -> ProgressStore {
+        ProgressStore {
+            main: Area::Main.store_in(dir),
+            ghosts: Area::Ghosts.store_in(dir),
+        }
+    }
+
+    /// Kept only until the game closes (watching replays, playing a level file).
+    pub fn memory() -> ProgressStore {
+        ProgressStore {
+            main: Store::memory(),
+            ghosts: Store::memory(),
         }
     }
 
     pub fn load(&self) -> LoadedProgress {
-        let fresh = |problem: Option<String>, may_save: bool| LoadedProgress {
-            progress: Progress::default(),
-            problem,
-            may_save,
+        let place = self.main.place(PROGRESS);
+        let text = match self.main.load(PROGRESS, limits::MAX_SAVE_FILE_BYTES) {
+            Ok(Some(text)) => text,
+            Ok(None) => return fresh(None, true),
+            // Too large or not text: a bad save, kept aside like a broken one.
+            Err(err @ StoreError::Unusable { .. }) => return self.keep_aside(err.to_string()),
+            Err(err) => {
+                return fresh(
+                    Some(format!("{err}; progress will not be saved this time")),
+                    false,
+                )
+            }
         };
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            ProgressStore::Folder(dir) => {
-                let path = dir.join(PROGRESS_FILE);
-                let text = match crate::files::read_bounded(&path, limits::MAX_SAVE_FILE_BYTES) {
-                    Ok(text) => text,
-                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                        return fresh(None, true)
-                    }
-                    Err(err) if err.kind() == std::io::ErrorKind::InvalidData => {
-                        // Too large or not text: a bad save, kept aside like a broken one.
-                        let problem = format!("{}: {err}", path.display());
-                        return keep_aside(&path, problem);
-                    }
-                    Err(err) => {
-                        return fresh(
-                            Some(format!(
-                                "{}: cannot read ({err}); progress will not be saved this time",
-                                path.display()
-                            )),
-                            false,
-                        )
-                    }
-                };
-                match Progress::from_ron(&text, &path.display().to_string()) {
-                    Ok(progress) => LoadedProgress {
-                        progress,
-                        problem: None,
-                        may_save: true,
-                    },
-                    Err(err) => keep_aside(&path, err.0),
-                }
-            }
-            #[cfg(target_arch = "wasm32")]
-            ProgressStore::Browser => {
-                let text = match browser::load(browser::PROGRESS_KEY, limits::MAX_SAVE_FILE_BYTES) {
-                    Ok(Some(text)) => text,
-                    Ok(None) => return fresh(None, true),
-                    // Too large to read: left where it is, and not overwritten.
-                    Err(problem) => {
-                        return fresh(
-                            Some(format!(
-                                "localStorage {}: {problem}; progress will not be saved this time",
-                                browser::PROGRESS_KEY
-                            )),
-                            false,
-                        )
-                    }
-                };
-                match Progress::from_ron(&text, "localStorage tether.progress") {
-                    Ok(progress) => LoadedProgress {
-                        progress,
-                        problem: None,
-                        may_save: true,
-                    },
-                    Err(err) => {
-                        let kept = browser::save(browser::CORRUPT_KEY, &text);
-                        fresh(
-                            Some(format!(
-                                "{err}; {}, starting fresh",
-                                if kept {
-                                    "kept as localStorage tether.progress.corrupt"
-                                } else {
-                                    "could not keep a copy"
-                                }
-                            )),
-                            kept,
-                        )
-                    }
-                }
-            }
-            ProgressStore::Memory => fresh(None, true),
+        match Progress::from_ron(&text, &place.to_string()) {
+            Ok(progress) => LoadedProgress {
+                progress,
+                problem: None,
+                may_save: true,
+            },
+            Err(err) => self.keep_aside(err.0),
         }
     }
 
     pub fn save(&self, progress: &Progress) -> Result<(), String> {
-        let text = progress.to_ron();
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            ProgressStore::Folder(dir) => {
-                let path = dir.join(PROGRESS_FILE);
-                super::storage::write_atomically(&path, text.as_bytes())
-                    .map_err(|err| format!("{}: cannot write: {err}", path.display()))
-            }
-            #[cfg(target_arch = "wasm32")]
-            ProgressStore::Browser => browser::save(browser::PROGRESS_KEY, &text)
-                .then_some(())
-                .ok_or_else(|| "the browser refused to store progress (storage full?)".into()),
-            ProgressStore::Memory => Ok(()),
-        }
+        self.main
+            .save(PROGRESS, &progress.to_ron())
+            .map_err(|err| err.to_string())
     }
 
     /// The best run kept for `level`, if any. A ghost that does not parse, breaks the replay
-    /// limits or belongs to another level is reported and ignored (the file stays).
+    /// limits or belongs to another level is reported and ignored (it stays where it is).
     pub fn load_ghost(&self, level: &str) -> Result<Option<Replay>, String> {
-        let (text, source) = match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            ProgressStore::Folder(dir) => {
-                let path = ghost_path(dir, level)?;
-                match crate::files::read_bounded(&path, limits::MAX_REPLAY_FILE_BYTES) {
-                    Ok(text) => (text, path.display().to_string()),
-                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-                    Err(err) => return Err(format!("{}: cannot read: {err}", path.display())),
-                }
+        match self.ghosts.load(level, limits::MAX_REPLAY_FILE_BYTES) {
+            Ok(Some(text)) => {
+                parse_ghost(&text, &self.ghosts.place(level).to_string(), level).map(Some)
             }
-            #[cfg(target_arch = "wasm32")]
-            ProgressStore::Browser => {
-                let key = browser::ghost_key(level);
-                match browser::load(&key, limits::MAX_REPLAY_FILE_BYTES) {
-                    Ok(Some(text)) => (text, format!("localStorage {key}")),
-                    Ok(None) => return Ok(None),
-                    Err(problem) => return Err(format!("localStorage {key}: {problem}")),
-                }
-            }
-            ProgressStore::Memory => return Ok(None),
-        };
-        parse_ghost(&text, &source, level).map(Some)
+            Ok(None) => Ok(None),
+            Err(err) => Err(err.to_string()),
+        }
     }
 
     pub fn save_ghost(&self, level: &str, run: &Replay) -> Result<(), String> {
-        let text = run.to_ron();
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            ProgressStore::Folder(dir) => {
-                let path = ghost_path(dir, level)?;
-                super::storage::write_atomically(&path, text.as_bytes())
-                    .map_err(|err| format!("{}: cannot write: {err}", path.display()))
-            }
-            #[cfg(target_arch = "wasm32")]
-            ProgressStore::Browser => browser::save(&browser::ghost_key(level), &text)
-                .then_some(())
-                .ok_or_else(|| "the browser refused to store the ghost (storage full?)".into()),
-            ProgressStore::Memory => Ok(()),
-        }
+        self.ghosts
+            .save(level, &run.to_ron())
+            .map_err(|err| err.to_string())
+    }
+
+    /// Moves a save that cannot be used out of the way and says so: play starts fresh.
+    fn keep_aside(&self, problem: String) -> LoadedProgress {
+        let (note, may_save) = match self.main.keep_aside(PROGRESS, limits::MAX_SAVE_FILE_BYTES) {
+            Ok(place) => (format!("kept as {place}"), true),
+            Err(err @ StoreError::NoRoomAside { .. }) => (err.to_string(), false),
+            Err(err) => (format!("could not move it aside ({err})"), false),
+        };
+        let tail = if may_save {
+            "starting fresh"
+        } else {
+            "starting fresh without saving, so it is not lost"
+        };
+        fresh(Some(format!("{problem}; {note}; {tail}")), may_save)
+    }
+}
+
+fn fresh(problem: Option<String>, may_save: bool) -> LoadedProgress {
+    LoadedProgress {
+        progress: Progress::default(),
+        problem,
+        may_save,
     }
 }
 
@@ -210,51 +147,19 @@ pub fn parse_ghost(text: &str, source: &str, level: &str) -> Result<Replay, Stri
     Ok(run)
 }
 
-/// `ghosts/<level file>` in `dir`; level files come from the index, already checked to stay
-/// inside their folder, and are checked again here.
-#[cfg(not(target_arch = "wasm32"))]
-fn ghost_path(dir: &Path, level: &str) -> Result<PathBuf, String> {
-    limits::check_level_path(level).map_err(|problem| format!("ghost of {level}: {problem}"))?;
-    Ok(dir.join(GHOSTS_DIR).join(level))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::store::Place;
 
-/// Moves a save that cannot be used to the first free `<file>.corrupt-N` and says so.
-#[cfg(not(target_arch = "wasm32"))]
-fn keep_aside(path: &Path, problem: String) -> LoadedProgress {
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let spot = (1..=MAX_CORRUPT_COPIES)
-        .map(|n| path.with_file_name(format!("{file_name}.corrupt-{n}")))
-        .find(|candidate| !candidate.exists());
-    let moved = spot
-        .as_ref()
-        .map(|to| std::fs::rename(path, to).map(|_| to.clone()));
-    let (note, may_save) = match moved {
-        Some(Ok(to)) => (format!("kept as {}", to.display()), true),
-        Some(Err(err)) => (format!("could not move it aside ({err})"), false),
-        None => (
-            format!("{MAX_CORRUPT_COPIES} copies are already kept aside, so this one stays"),
-            false,
-        ),
-    };
-    let tail = if may_save {
-        "starting fresh"
-    } else {
-        "starting fresh without saving, so it is not lost"
-    };
-    LoadedProgress {
-        progress: Progress::default(),
-        problem: Some(format!("{problem}; {note}; {tail}")),
-        may_save,
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-mod browser {
-    pub use crate::app::storage::browser::{load, save};
-    pub const PROGRESS_KEY: &str = "tether.progress";
-    pub const CORRUPT_KEY: &str = "tether.progress.corrupt";
-
-    pub fn ghost_key(level: &str) -> String {
-        format!("tether.ghost.{level}")
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_save_keeps_its_file_name() {
+        let dir = std::path::Path::new("config");
+        let store = ProgressStore::in_folder(dir);
+        assert_eq!(
+            store.main.place(PROGRESS),
+            Place::File(dir.join(PROGRESS_FILE))
+        );
     }
 }

@@ -1,6 +1,6 @@
-//! The input settings kept between runs: bindings, assists and comfort (screen shake). A RON file beside the audio
-//! settings on the desktop (`input.ron` in the same config folder), `localStorage` in the
-//! browser (through `web/gamepad_plugin.js`).
+//! The input settings kept between runs: bindings, assists and comfort (screen shake). A RON
+//! file beside the audio settings on the desktop (`input.ron` in the same config folder),
+//! `localStorage` in the browser (`tether.input`), through the platform's store.
 //!
 //! A separate file from the audio settings' `settings.ron` because each is written whole by
 //! its own owner: two writers of one file would undo each other's changes.
@@ -10,15 +10,14 @@
 //! hand-edit with a typo is not wiped at start. Writes are atomic (a temporary file, then a
 //! rename), so a crash mid-write never leaves half a file.
 
-use std::path::{Path, PathBuf};
-
 use serde::{Deserialize, Serialize};
 
 use super::input::Bindings;
+use crate::platform::store::{Area, Store};
 use crate::sim::Assists;
 
-/// The settings file's name in the config folder.
-pub const INPUT_SETTINGS_FILE: &str = "input.ron";
+/// The settings' name in the platform's main store (`input.ron` in the config folder).
+const INPUT_SETTINGS: &str = "input";
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -97,13 +96,12 @@ impl InputSettings {
     }
 }
 
-/// Where the input settings are kept.
+/// Where the input settings are kept: `input` in the platform's main store
+/// (`platform::store::Area::Main`), or a file the caller names.
 #[derive(Clone, Debug)]
-pub enum InputSettingsStore {
-    File(PathBuf),
-    #[cfg(target_arch = "wasm32")]
-    Browser,
-    Memory,
+pub struct InputSettingsStore {
+    store: Store,
+    name: String,
 }
 
 /// What loading found: the settings to use, and a problem to report, if any.
@@ -114,19 +112,19 @@ pub struct Loaded {
 }
 
 impl InputSettingsStore {
-    /// The platform's place (the audio settings' folder on the desktop).
+    /// The platform's place (beside the audio settings).
     pub fn platform_default() -> InputSettingsStore {
-        #[cfg(target_arch = "wasm32")]
-        {
-            InputSettingsStore::Browser
+        InputSettingsStore {
+            store: Area::Main.store(),
+            name: INPUT_SETTINGS.to_owned(),
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match super::audio::settings::process_config_dir() {
-                Some(dir) => InputSettingsStore::File(dir.join(INPUT_SETTINGS_FILE)),
-                None => InputSettingsStore::Memory,
-            }
-        }
+    }
+
+    /// The settings file at `path`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn file(path: &std::path::Path) -> InputSettingsStore {
+        let (store, name) = Store::of_file(path);
+        InputSettingsStore { store, name }
     }
 
     /// The saved settings, or defaults with the reason. Never fails.
@@ -135,29 +133,15 @@ impl InputSettingsStore {
             settings: InputSettings::default(),
             problem,
         };
-        let (text, source) = match self {
-            InputSettingsStore::File(path) => {
-                match crate::files::read_bounded(path, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
-                {
-                    Ok(text) => (text, path.display().to_string()),
-                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                        return defaults(None)
-                    }
-                    Err(err) => {
-                        return defaults(Some(format!(
-                            "{}: cannot read ({err}); using the default controls",
-                            path.display()
-                        )))
-                    }
-                }
-            }
-            #[cfg(target_arch = "wasm32")]
-            InputSettingsStore::Browser => match browser::load() {
-                Some(text) => (text, "localStorage tether.input".to_owned()),
-                None => return defaults(None),
-            },
-            InputSettingsStore::Memory => return defaults(None),
+        let text = match self
+            .store
+            .load(&self.name, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
+        {
+            Ok(Some(text)) => text,
+            Ok(None) => return defaults(None),
+            Err(err) => return defaults(Some(format!("{err}; using the default controls"))),
         };
+        let source = self.store.place(&self.name).to_string();
         match InputSettings::from_ron(&text, &source) {
             Ok(settings) => Loaded {
                 settings,
@@ -171,45 +155,8 @@ impl InputSettingsStore {
 
     /// Saves the settings; returns the problem if it could not (the caller logs it).
     pub fn save(&self, settings: &InputSettings) -> Result<(), String> {
-        match self {
-            InputSettingsStore::File(path) => save_file(path, settings),
-            #[cfg(target_arch = "wasm32")]
-            InputSettingsStore::Browser => {
-                browser::save(&settings.to_ron());
-                Ok(())
-            }
-            InputSettingsStore::Memory => Ok(()),
-        }
-    }
-}
-
-fn save_file(path: &Path, settings: &InputSettings) -> Result<(), String> {
-    super::storage::write_atomically(path, settings.to_ron().as_bytes())
-        .map_err(|err| format!("{}: cannot write: {err}", path.display()))
-}
-
-#[cfg(target_arch = "wasm32")]
-mod browser {
-    extern "C" {
-        // web/gamepad_plugin.js; stubbed to return 0 (nothing saved) without the plugin.
-        fn tether_input_settings_load(ptr: *mut u8, cap: u32) -> i32;
-        fn tether_input_settings_save(ptr: *const u8, len: u32);
-    }
-    const MAX_BYTES: usize = 64 * 1024;
-
-    pub fn load() -> Option<String> {
-        let mut buf = vec![0u8; MAX_BYTES];
-        // SAFETY: the plugin writes at most `cap` bytes into the buffer.
-        let len = unsafe { tether_input_settings_load(buf.as_mut_ptr(), buf.len() as u32) };
-        if len <= 0 {
-            return None;
-        }
-        buf.truncate(len as usize);
-        String::from_utf8(buf).ok()
-    }
-
-    pub fn save(text: &str) {
-        // SAFETY: the plugin copies the bytes before returning.
-        unsafe { tether_input_settings_save(text.as_ptr(), text.len() as u32) };
+        self.store
+            .save(&self.name, &settings.to_ron())
+            .map_err(|err| err.to_string())
     }
 }

@@ -131,12 +131,15 @@ pub fn percent_decode(text: &str) -> String {
 
 /// Where level `level_file`'s solution replay lives, relative to the page.
 pub fn solution_path(level_file: &str) -> String {
-    format!("{}/solutions/{level_file}", crate::cli::LEVELS_DIR)
+    format!(
+        "{}/solutions/{level_file}",
+        crate::platform::paths::LEVELS_DIR
+    )
 }
 
 /// Loads the solution replay of the 0-based level `index`: the level index names the file.
 pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
-    use crate::cli::LEVEL_INDEX_PATH;
+    use crate::platform::paths::LEVEL_INDEX_PATH;
     use crate::sim::limits;
     let index_text =
         super::assets::load_text(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;

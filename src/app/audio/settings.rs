@@ -1,13 +1,13 @@
-//! Volume settings and mute, kept between runs: a small RON file in the user's config folder on
-//! the desktop, `localStorage` in the browser (through the audio JS plugin), or only in memory
-//! when neither is available.
+//! Volume settings and mute, kept between runs in the platform's store: a small RON file in the
+//! user's config folder on the desktop, `localStorage` in the browser, or only in memory when
+//! neither is available.
 //!
 //! A missing file means defaults. A corrupt one is reported in one line and ignored — and left
 //! alone until the player changes a setting, so a hand-edit with a typo is not wiped at start.
 
-use std::path::{Path, PathBuf};
-
 use serde::{Deserialize, Serialize};
+
+use crate::platform::store::{Area, Store};
 
 /// Each key press moves a volume by this much.
 pub const VOLUME_STEP: f32 = 0.1;
@@ -113,69 +113,57 @@ impl AudioSettings {
     }
 }
 
-/// Where settings are kept.
+/// Where the audio settings are kept: `settings` in the platform's main store
+/// (`platform::store::Area::Main`), or a file the caller names.
 #[derive(Clone, Debug)]
-pub enum SettingsStore {
-    /// A RON file (desktop).
-    File(PathBuf),
-    /// `localStorage` through the audio JS plugin (browser).
-    #[cfg(target_arch = "wasm32")]
-    Browser,
-    /// Nowhere: they last until the game closes.
-    Memory,
+pub struct SettingsStore {
+    store: Store,
+    name: String,
 }
 
 impl SettingsStore {
-    /// The platform's place for settings, or `Memory` when there is none.
+    /// The platform's place for settings (memory when there is none).
     pub fn platform_default() -> SettingsStore {
-        #[cfg(target_arch = "wasm32")]
-        {
-            if super::web_backend::plugin_present() {
-                SettingsStore::Browser
-            } else {
-                SettingsStore::Memory
-            }
+        SettingsStore {
+            store: Area::Main.store(),
+            name: "settings".to_owned(),
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match process_config_dir() {
-                Some(dir) => SettingsStore::File(dir.join("settings.ron")),
-                None => SettingsStore::Memory,
-            }
+    }
+
+    /// The settings file at `path`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn file(path: &std::path::Path) -> SettingsStore {
+        let (store, name) = Store::of_file(path);
+        SettingsStore { store, name }
+    }
+
+    /// Kept until the game closes.
+    pub fn memory() -> SettingsStore {
+        SettingsStore {
+            store: Store::memory(),
+            name: "settings".to_owned(),
         }
     }
 
     /// The saved settings, or defaults. Never fails: problems are logged in one line.
     pub fn load(&self) -> AudioSettings {
-        let (text, source) = match self {
-            SettingsStore::File(path) => {
-                match crate::files::read_bounded(path, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
-                {
-                    Ok(text) => (text, path.display().to_string()),
-                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                        return AudioSettings::default()
-                    }
-                    Err(err) => {
-                        crate::app::log_line(&format!(
-                            "settings: cannot read {}: {err}; using defaults",
-                            path.display()
-                        ));
-                        return AudioSettings::default();
-                    }
-                }
+        let text = match self
+            .store
+            .load(&self.name, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
+        {
+            Ok(Some(text)) => text,
+            Ok(None) => return AudioSettings::default(),
+            Err(err) => {
+                crate::app::log_line(&format!("settings: {err}; using defaults"));
+                return AudioSettings::default();
             }
-            #[cfg(target_arch = "wasm32")]
-            SettingsStore::Browser => match super::web_backend::load_settings_text() {
-                Some(text) => (text, "localStorage".to_owned()),
-                None => return AudioSettings::default(),
-            },
-            SettingsStore::Memory => return AudioSettings::default(),
         };
         match AudioSettings::from_ron(&text) {
             Ok(settings) => settings,
             Err(err) => {
                 crate::app::log_line(&format!(
-                    "settings: {source} is not valid ({err}); using defaults until a setting changes"
+                    "settings: {} is not valid ({err}); using defaults until a setting changes",
+                    self.store.place(&self.name)
                 ));
                 AudioSettings::default()
             }
@@ -184,39 +172,8 @@ impl SettingsStore {
 
     /// Saves the settings; a failure is logged, never fatal.
     pub fn save(&self, settings: &AudioSettings) {
-        match self {
-            SettingsStore::File(path) => save_file(path, settings),
-            #[cfg(target_arch = "wasm32")]
-            SettingsStore::Browser => super::web_backend::save_settings_text(&settings.to_ron()),
-            SettingsStore::Memory => {}
+        if let Err(err) = self.store.save(&self.name, &settings.to_ron()) {
+            crate::app::log_line(&format!("settings: {err}"));
         }
-    }
-}
-
-fn save_file(path: &Path, settings: &AudioSettings) {
-    if let Err(err) = crate::app::storage::write_atomically(path, settings.to_ron().as_bytes()) {
-        crate::app::log_line(&format!("settings: cannot write {}: {err}", path.display()));
-    }
-}
-
-/// `config_dir` from this process's environment: where every kept file lives on the desktop
-/// (settings, bindings, progress and ghosts).
-pub fn process_config_dir() -> Option<PathBuf> {
-    config_dir(|key| std::env::var_os(key).map(PathBuf::from))
-}
-
-/// Tether's folder in the user's config directory, from environment variables only:
-/// `%APPDATA%\Tether` on Windows, `~/Library/Application Support/Tether` on macOS,
-/// `$XDG_CONFIG_HOME/tether` or `~/.config/tether` elsewhere.
-pub fn config_dir(env: impl Fn(&str) -> Option<PathBuf>) -> Option<PathBuf> {
-    let absolute = |key: &str| env(key).filter(|p| p.is_absolute());
-    if cfg!(windows) {
-        absolute("APPDATA").map(|p| p.join("Tether"))
-    } else if cfg!(target_os = "macos") {
-        absolute("HOME").map(|p| p.join("Library/Application Support/Tether"))
-    } else {
-        absolute("XDG_CONFIG_HOME")
-            .or_else(|| absolute("HOME").map(|p| p.join(".config")))
-            .map(|p| p.join("tether"))
     }
 }

@@ -24,10 +24,6 @@ extern "C" {
     fn tether_audio_set_loop(id: u32, volume: f32);
     /// 1 once the audio context runs (after a user gesture).
     fn tether_audio_unlocked() -> i32;
-    /// Copies the saved settings text into `ptr` (at most `cap` bytes); returns its length,
-    /// or a negative number when there is none.
-    fn tether_settings_load(ptr: *mut u8, cap: u32) -> i32;
-    fn tether_settings_save(ptr: *const u8, len: u32);
 }
 
 /// Lets the plugin's version check (miniquad's `init_plugins`) find the Rust side.
@@ -39,7 +35,6 @@ pub extern "C" fn tether_audio_crate_version() -> u32 {
 /// Longest wait for decoding before play starts anyway: a decode that never reports back must
 /// not keep the game on the loading screen.
 const DECODE_TIMEOUT_S: f64 = 5.0;
-const SETTINGS_MAX_BYTES: usize = 4096;
 
 static PLUGIN_PRESENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
 
@@ -148,20 +143,4 @@ fn draw_click_screen() {
     draw_title_screen();
     let y = macroquad::window::screen_height() * 0.55;
     draw_centered("click or press any key to start", y, 28, palette::TEXT);
-}
-
-pub fn load_settings_text() -> Option<String> {
-    let mut buf = vec![0u8; SETTINGS_MAX_BYTES];
-    // SAFETY: the plugin writes at most `cap` bytes into the buffer.
-    let len = unsafe { tether_settings_load(buf.as_mut_ptr(), buf.len() as u32) };
-    if len <= 0 {
-        return None;
-    }
-    buf.truncate(len as usize);
-    String::from_utf8(buf).ok()
-}
-
-pub fn save_settings_text(text: &str) {
-    // SAFETY: the plugin copies the bytes before returning.
-    unsafe { tether_settings_save(text.as_ptr(), text.len() as u32) };
 }

@@ -7,9 +7,8 @@ use macroquad::input::{
     TouchPhase as MqTouchPhase,
 };
 
-use super::mapping::RawFrame;
-use super::pad::{platform_source, PadSource};
-use super::touch::{TouchPhase, TouchPoint};
+use super::mapping::{RawFrame, TouchPhase, TouchPoint};
+use super::pad::PadSource;
 
 const MOUSE_BUTTONS: [MouseButton; 3] =
     [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
@@ -45,7 +44,7 @@ impl Default for Devices {
         // also be a left click that fires the hook.
         simulate_mouse_with_touch(false);
         Devices {
-            pads: platform_source(),
+            pads: pad_source(),
             last_mouse: None,
             subscriber: utils::register_input_subscriber(),
             focus: FocusWatch::default(),
@@ -103,4 +102,23 @@ fn touch_points() -> Vec<TouchPoint> {
             y: t.position.y / dpi,
         })
         .collect()
+}
+
+/// The platform's pad source: gilrs on the desktop, the JS plugin in the browser. Failing to
+/// open one (no udev, sandbox) is logged once and play goes on without pads.
+fn pad_source() -> Box<dyn PadSource> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match super::pad_gilrs::GilrsPads::new() {
+            Ok(pads) => Box::new(pads),
+            Err(message) => {
+                crate::app::log_line(&format!("gamepads: unavailable ({message})"));
+                Box::new(super::pad::NoPads)
+            }
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Box::new(super::pad_web::WebPads::default())
+    }
 }

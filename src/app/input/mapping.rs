@@ -25,7 +25,24 @@ pub struct RawFrame {
     /// Gamepad changes in the order they happened.
     pub pad_events: Vec<PadEvent>,
     /// Touches this frame (the touch controls turn them into actions; they need the screen).
-    pub touches: Vec<super::touch::TouchPoint>,
+    pub touches: Vec<TouchPoint>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TouchPhase {
+    Started,
+    Moved,
+    Stationary,
+    Ended,
+}
+
+/// One touch as reported this frame, in logical pixels (as `screen_width()`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TouchPoint {
+    pub id: u64,
+    pub phase: TouchPhase,
+    pub x: f32,
+    pub y: f32,
 }
 
 /// What the player asked for this frame.

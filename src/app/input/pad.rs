@@ -190,25 +190,6 @@ impl PadSource for NoPads {
     }
 }
 
-/// The platform's pad source: gilrs on the desktop, the JS plugin in the browser. Failing to
-/// open one (no udev, sandbox) is logged once and play goes on without pads.
-pub fn platform_source() -> Box<dyn PadSource> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        match super::pad_gilrs::GilrsPads::new() {
-            Ok(pads) => Box::new(pads),
-            Err(message) => {
-                crate::app::log_line(&format!("gamepads: unavailable ({message})"));
-                Box::new(NoPads)
-            }
-        }
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        Box::new(super::pad_web::WebPads::default())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,24 +7,7 @@
 
 use super::action::Action;
 use super::binding::DeviceKind;
-use super::mapping::ActionFrame;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TouchPhase {
-    Started,
-    Moved,
-    Stationary,
-    Ended,
-}
-
-/// One touch as reported this frame, in logical pixels (as `screen_width()`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TouchPoint {
-    pub id: u64,
-    pub phase: TouchPhase,
-    pub x: f32,
-    pub y: f32,
-}
+use super::mapping::{ActionFrame, TouchPhase, TouchPoint};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TouchButton {

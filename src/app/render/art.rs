@@ -7,9 +7,9 @@ use std::sync::Arc;
 use macroquad::texture::Texture2D;
 
 use super::background;
+use super::bodies::{self, BodyMesh};
 use super::effects::Effects;
 use super::materials::LevelMeshes;
-use super::objects::{self, platform::BodyMesh};
 use super::player_sprite::PlayerAnim;
 use super::textures::Textures;
 use crate::sim::{Event, LevelDef, Tuning, World, TICK_DT_S};
@@ -93,9 +93,9 @@ impl Art {
                     mesh.texture = Some(textures.material(*material));
                 }
             }
-            self.bodies = objects::platform::build(level, tuning.rope.radius_m);
+            self.bodies = bodies::build(level, tuning.rope.radius_m);
             for body in &mut self.bodies {
-                body.set_textures(textures);
+                body.set_texture(&textures.material(body.material()));
             }
             self.level = Some((Arc::clone(level), meshes, background::seed_of(&level.name)));
         }

@@ -2,6 +2,7 @@
 
 pub mod art;
 pub mod background;
+pub mod bodies;
 pub mod effects;
 pub mod hud;
 pub mod materials;

@@ -20,6 +20,8 @@ use crate::sim::level::RectDef;
 use crate::sim::World;
 use macroquad::texture::Texture2D;
 
+use super::bodies::{draw_bodies, BodyMesh};
+
 /// Objects that stand behind the level's solids: zones and plates.
 pub fn draw_behind(world: &World, time_s: f32) {
     checkpoint::draw(world, time_s);
@@ -33,13 +35,13 @@ pub fn draw_behind(world: &World, time_s: f32) {
 pub fn draw_front(
     world: &World,
     now: &Snapshot,
-    (fibre, bodies): (Texture2D, &[platform::BodyMesh]),
+    (fibre, bodies): (Texture2D, &[BodyMesh]),
     time_s: f32,
 ) {
     platform::draw_tracks(world);
     cloth::draw(world, now);
     winch::draw_ropes(world, now, &fibre);
-    platform::draw_bodies(bodies, &now.bodies);
+    draw_bodies(bodies, &now.bodies);
     fragile::draw_cracks(world, now);
     platform::draw_pivots(world);
     winch::draw_weights(world, now);
