@@ -4,6 +4,8 @@
 pub mod assets;
 pub mod assists_screen;
 pub mod audio;
+/// What lets a script drive the game and read what it did (the log lines the tests match).
+pub mod automation;
 pub mod camera;
 pub mod controls_screen;
 pub mod editor_screen;
@@ -14,6 +16,7 @@ pub mod ghost;
 /// to watch in the browser, where it is never started).
 pub mod hot_reload;
 pub mod input;
+pub mod launch;
 pub mod level_problem;
 pub mod level_shelf;
 pub mod menus;
@@ -22,7 +25,9 @@ pub mod my_levels_screen;
 pub mod palette;
 pub mod progress_store;
 pub mod render;
+pub mod screens;
 pub mod screenshot;
+pub mod session;
 pub mod settings;
 pub mod storage;
 /// The browser entry (URL query, solution replay over HTTP); its parsing is tested natively.
@@ -74,10 +79,6 @@ pub async fn run(options: LaunchOptions) {
         }
     };
     // Sounds load (and on the web decode, then wait for a click) before the first level.
-    let automated = options.replay.is_some()
-        || options.screenshot.is_some()
-        || options.hold_at_tick.is_some()
-        || !options.menu_script.is_empty();
-    let audio = audio::start(automated).await;
+    let audio = audio::start(automation::Automation::drives(&options)).await;
     Game::new(data, options, audio).run().await;
 }
