@@ -102,7 +102,7 @@ impl CompleteScreen {
             return Transition::Stay;
         }
         let next = ctx.level.index + 1;
-        if next < ctx.data.levels.len() {
+        if next < ctx.levels().levels.len() {
             Transition::ReplaceFrom(Kind::Play, ctx.load_level(next))
         } else {
             Transition::Replace(Box::new(AllCompleteScreen))
@@ -125,7 +125,7 @@ fn complete_items(ctx: &Ctx) -> Vec<CompleteItem> {
         items.push(CompleteItem::BackToEditor);
         return items;
     }
-    if ctx.level.index + 1 < ctx.data.levels.len() {
+    if ctx.level.index + 1 < ctx.levels().levels.len() {
         items.push(CompleteItem::Next);
     }
     items.push(CompleteItem::Retry);
@@ -184,7 +184,7 @@ impl Screen for CompleteScreen {
                 lines.extend(menus::menu_lines(&items, self.selected));
             }
             None => lines.push((
-                if ctx.level.index + 1 < ctx.data.levels.len() {
+                if ctx.level.index + 1 < ctx.levels().levels.len() {
                     "next level coming up"
                 } else {
                     "that was the last level"

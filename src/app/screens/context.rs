@@ -58,7 +58,7 @@ pub struct Saves {
 /// The level being played or edited, and where it comes from.
 #[derive(Default)]
 pub struct LevelPlace {
-    /// Its position in `data.levels`.
+    /// Its position in `levels().levels`.
     pub index: usize,
     /// The level in play (none: it could not be built, or a menu is shown instead).
     pub session: Option<Session>,
@@ -71,8 +71,8 @@ pub struct LevelPlace {
     pub backup_written: bool,
     /// The name in the shelf of the level being played or edited (None: the campaign, a file).
     pub shelf_level: Option<String>,
-    /// The campaign's worlds and levels, put aside while one of "My levels" is the only level.
-    pub campaign_aside: Option<(Vec<String>, Vec<LevelFile>)>,
+    /// One of "My levels" played on its own, in place of the campaign.
+    pub alone: Option<GameData>,
     /// The last test play that reached the goal, offered as the level's solution.
     pub finished_run: Option<Replay>,
     /// Whether the level being played is the editor's test play from the cursor (a run that
@@ -293,8 +293,23 @@ impl Ctx {
             || self.level.shelf_level.is_some()
     }
 
-    /// The level file being played, as `data.levels` has it.
+    /// The levels played: the campaign (or the level file, or link, given on its own), or one
+    /// of "My levels" on its own.
+    pub fn levels(&self) -> &GameData {
+        self.level.alone.as_ref().unwrap_or(&self.data)
+    }
+
+    pub fn levels_mut(&mut self) -> &mut GameData {
+        self.level.alone.as_mut().unwrap_or(&mut self.data)
+    }
+
+    /// The level file being played.
     pub fn level_file(&self) -> &LevelFile {
-        &self.data.levels[self.level.index]
+        &self.levels().levels[self.level.index]
+    }
+
+    pub fn level_file_mut(&mut self) -> &mut LevelFile {
+        let index = self.level.index;
+        &mut self.levels_mut().levels[index]
     }
 }

@@ -30,7 +30,7 @@ impl Ctx {
                 world.invincible = self.shown_assists().invincible;
                 let start = self.session_start(index, &world, camera);
                 // A level given on its own is titled by its file until it loads.
-                self.data.levels[index].title = world.level.name.clone();
+                self.levels_mut().levels[index].title = world.level.name.clone();
                 self.level.session = Some(Session::new(world, start));
                 Box::new(PlayScreen::default())
             }
@@ -40,7 +40,8 @@ impl Ctx {
 
     /// Builds level `index`'s world from its text, or says why it cannot be.
     fn build_level(&mut self, index: usize) -> Result<World, String> {
-        let file = &self.data.levels[index];
+        // The fields apart (not `self.levels()`): a problem is noted while the file is read.
+        let file = &self.level.alone.as_ref().unwrap_or(&self.data).levels[index];
         let path = match &self.level.watch {
             Some(watch) => watch.path().display().to_string(),
             None => format!("levels/{}", file.name),
@@ -67,7 +68,7 @@ impl Ctx {
         world: &World,
         camera: Option<crate::app::camera::CameraState>,
     ) -> SessionStart {
-        let file = &self.data.levels[index];
+        let file = &self.levels().levels[index];
         let recording = self.options.record_to.is_some().then(|| {
             let mut recording = Replay::new(&file.name);
             recording.assists = self.settings.assists;
@@ -113,7 +114,7 @@ impl Ctx {
         if self.options.replay.is_some() || self.level.shelf_level.is_some() {
             return None;
         }
-        let file = &self.data.levels[index];
+        let file = &self.levels().levels[index];
         match self.settings.comfort.ghost {
             GhostMode::Off => None,
             GhostMode::Author => file
@@ -142,7 +143,7 @@ impl Ctx {
     /// The level `delta` places on (wrapping), started.
     pub fn change_level(&mut self, delta: isize) -> Box<dyn Screen> {
         self.save_recording();
-        let count = self.data.levels.len() as isize;
+        let count = self.levels().levels.len() as isize;
         let next = (self.level.index as isize + delta).rem_euclid(count) as usize;
         self.load_level(next)
     }
@@ -189,17 +190,14 @@ impl Ctx {
     /// fastest, and saves both. Problems become a notice; play goes on.
     fn record_finish(&mut self, ticks: u64) -> Option<FinishReport> {
         let attempt = self.level.session.as_mut()?.attempt.take()?;
-        let file = &self.data.levels[self.level.index];
+        let file = self.level_file();
+        let (name, author_ticks) = (file.name.clone(), file.author_ticks);
         let counted = !attempt.assists.invincible;
         let splits = &self.level.session.as_ref()?.splits;
-        let report = self.saves.progress.record_finish(
-            &file.name,
-            ticks,
-            splits,
-            counted,
-            file.author_ticks,
-        );
-        let name = file.name.clone();
+        let report = self
+            .saves
+            .progress
+            .record_finish(&name, ticks, splits, counted, author_ticks);
         if !self.saves.may_save {
             return Some(report);
         }
@@ -246,7 +244,7 @@ impl Ctx {
             }
         };
         self.level.problem = None;
-        let file = &mut self.data.levels[self.level.index];
+        let file = self.level_file_mut();
         file.title = world.level.name.clone();
         file.text = Ok(text);
         let kept = match &self.level.session {

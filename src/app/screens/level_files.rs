@@ -1,10 +1,11 @@
 //! Where the level being edited is kept: its file (with a backup and its solution beside it),
-//! or "My levels" (the campaign put aside while one of them is the only level).
+//! or "My levels" (one of them played on its own, in place of the campaign).
 
 use super::context::Ctx;
 use super::editor::EditingScreen;
 use super::my_levels::MyLevelsPlace;
 use super::{Screen, Transition};
+use crate::app::assets::GameData;
 use crate::app::editor_screen::EditorScreen;
 use crate::app::log_line;
 
@@ -36,7 +37,7 @@ impl Ctx {
         if let Some(watch) = &mut self.level.watch {
             watch.note_written(text);
         }
-        let file = &mut self.data.levels[self.level.index];
+        let file = self.level_file_mut();
         file.text = Ok(text.to_owned());
         file.title = title.to_owned();
         Ok(said)
@@ -105,28 +106,25 @@ impl Ctx {
 
     /// Puts the campaign back after one of "My levels" was the only level.
     pub fn restore_campaign(&mut self) {
-        if let Some((worlds, levels)) = self.level.campaign_aside.take() {
-            self.data.world_names = worlds;
-            self.data.levels = levels;
+        if self.level.alone.take().is_some() {
             self.level.index = 0;
         }
         self.level.shelf_level = None;
         self.level.finished_run = None;
     }
 
-    /// Puts the shelf's level `name` in play as the only level, the campaign put aside; returns
+    /// Puts the shelf's level `name` in play on its own, in place of the campaign; returns
     /// its play screen.
     pub fn start_shelf_level(&mut self, name: String, text: String) -> Box<dyn Screen> {
         self.leave_level();
-        if self.level.campaign_aside.is_none() {
-            self.level.campaign_aside = Some((
-                std::mem::take(&mut self.data.world_names),
-                std::mem::take(&mut self.data.levels),
-            ));
-        }
+        let mut alone = GameData {
+            tuning: std::sync::Arc::clone(&self.data.tuning),
+            world_names: Vec::new(),
+            levels: Vec::new(),
+        };
+        alone.with_only_level(format!("{name}.ron"), Ok(text), None);
+        self.level.alone = Some(alone);
         self.level.finished_run = None;
-        self.data
-            .with_only_level(format!("{name}.ron"), Ok(text), None);
         self.level.shelf_level = Some(name);
         self.level.index = 0;
         self.load_level(0)
@@ -146,7 +144,7 @@ impl Ctx {
     /// The editor's Save for one of "My levels": kept in the shelf. Returns what to tell.
     pub fn save_to_shelf(&mut self, name: &str, text: &str, title: &str) -> Result<String, String> {
         self.shelf.save(name, text)?;
-        let file = &mut self.data.levels[self.level.index];
+        let file = self.level_file_mut();
         file.text = Ok(text.to_owned());
         file.title = title.to_owned();
         let said = format!("saved in {}", self.shelf.place_of(name));

@@ -174,7 +174,7 @@ fn draw_play_hud(ctx: &Ctx, world_camera: &macroquad::camera::Camera2D) {
         session.ghost.as_ref(),
     );
     draw_hud(
-        &menus::level_label(&ctx.data, ctx.level.index),
+        &menus::level_label(ctx.levels(), ctx.level.index),
         ticks,
         world.deaths,
         &hud_lines,
