@@ -35,7 +35,8 @@ pub mod web;
 
 use macroquad::window::next_frame;
 
-use self::game_loop::{Game, LaunchOptions};
+use self::game_loop::Game;
+use self::launch::LaunchOptions;
 use self::render::hud::draw_panel;
 
 /// Prints a line where the player (or a test) can read it: stdout on the desktop, the browser

@@ -2,7 +2,7 @@
 //! replays are watched it moves on to the next level by itself, and after the last one the
 //! all-complete panel takes its place.
 
-use super::level_keys::{editor_key_pressed, level_keys};
+use super::level_keys::{editor_key, level_keys};
 use super::title::to_level_select;
 use super::{editor, Ctx, Kind, Screen, Transition};
 use crate::app::input::Action;
@@ -156,8 +156,8 @@ fn report_lines(report: &FinishReport) -> Vec<(String, bool)> {
 
 impl Screen for CompleteScreen {
     fn update(&mut self, ctx: &mut Ctx, frame_s: f32) -> Transition {
-        if ctx.level_is_editable() && editor_key_pressed() {
-            return editor::enter(ctx);
+        if let Some(transition) = editor_key(ctx) {
+            return transition;
         }
         if self.report.is_none() {
             return self.move_on(ctx, frame_s);

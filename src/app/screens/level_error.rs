@@ -2,9 +2,9 @@
 //! file being fixed, where it is wrong (it loads as soon as it is valid).
 
 use super::editor::EditingScreen;
-use super::level_keys::{editor_key_pressed, level_keys};
+use super::level_keys::{editor_key, level_keys};
 use super::play::PlayScreen;
-use super::{editor, Ctx, Kind, Screen, Transition};
+use super::{Ctx, Kind, Screen, Transition};
 use crate::app::palette;
 use crate::app::render::hud::draw_panel;
 use crate::sim::LevelDef;
@@ -26,8 +26,8 @@ impl LevelErrorScreen {
 
 impl Screen for LevelErrorScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
-        if ctx.level_is_editable() && editor_key_pressed() {
-            return editor::enter(ctx);
+        if let Some(transition) = editor_key(ctx) {
+            return transition;
         }
         level_keys(ctx).unwrap_or(Transition::Stay)
     }

@@ -1,13 +1,15 @@
 //! The keys read on every screen of a level (play, the menus over it, its error): Tab to the
 //! editor, restart, next and previous level.
 
-use super::{Ctx, Kind, Transition};
+use super::{editor, Ctx, Kind, Transition};
 use crate::app::input::Action;
 
-/// Tab or F2: from play of a level file to the editor (and, in the editor, back to play).
-pub fn editor_key_pressed() -> bool {
+/// Tab or F2 on a level that can be edited (a file, a link, one of "My levels"): to the
+/// editor (in the editor, the same keys play the level).
+pub fn editor_key(ctx: &mut Ctx) -> Option<Transition> {
     use macroquad::input::{is_key_pressed, KeyCode};
-    is_key_pressed(KeyCode::Tab) || is_key_pressed(KeyCode::F2)
+    let pressed = is_key_pressed(KeyCode::Tab) || is_key_pressed(KeyCode::F2);
+    (pressed && ctx.level_is_editable()).then(|| editor::enter(ctx))
 }
 
 /// The keys that change the level on the screens of a level: restart, next, previous.

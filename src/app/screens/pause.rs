@@ -2,9 +2,9 @@
 
 use super::assists::AssistsPlace;
 use super::controls::ControlsPlace;
-use super::level_keys::editor_key_pressed;
+use super::level_keys::editor_key;
 use super::title::{to_level_select, TitleScreen};
-use super::{editor, Ctx, Kind, Screen, Transition};
+use super::{Ctx, Kind, Screen, Transition};
 use crate::app::editor_screen::EditorScreen;
 use crate::app::input::Action;
 use crate::app::menus;
@@ -84,8 +84,8 @@ fn choose(ctx: &mut Ctx, item: PauseItem) -> Transition {
 
 impl Screen for PauseScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
-        if ctx.level_is_editable() && editor_key_pressed() {
-            return editor::enter(ctx);
+        if let Some(transition) = editor_key(ctx) {
+            return transition;
         }
         let actions = ctx.input.actions;
         let confirmed = menus::navigate(&actions, &mut self.selected, PAUSE_ITEMS.len());

@@ -6,9 +6,9 @@ use std::cell::Cell;
 use macroquad::window::{screen_height, screen_width};
 
 use super::complete::CompleteScreen;
-use super::level_keys::{editor_key_pressed, level_keys};
+use super::level_keys::{editor_key, level_keys};
 use super::pause::PauseScreen;
-use super::{editor, Ctx, Kind, Screen, Transition};
+use super::{Ctx, Kind, Screen, Transition};
 use crate::app::automation::Automation;
 use crate::app::ghost::Ghost;
 use crate::app::input::Action;
@@ -74,8 +74,8 @@ impl PlayScreen {
 
 impl Screen for PlayScreen {
     fn update(&mut self, ctx: &mut Ctx, frame_s: f32) -> Transition {
-        if ctx.level_is_editable() && editor_key_pressed() {
-            return editor::enter(ctx);
+        if let Some(transition) = editor_key(ctx) {
+            return transition;
         }
         let playback = ctx.level.session.as_ref().is_some_and(|s| s.is_playback());
         // Losing focus pauses play (not a replay being watched or recorded to a screenshot).
