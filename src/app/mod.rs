@@ -4,6 +4,8 @@
 pub mod assets;
 pub mod assists_screen;
 pub mod audio;
+/// What lets a script drive the game and read what it did (the log lines the tests match).
+pub mod automation;
 pub mod camera;
 pub mod controls_screen;
 pub mod editor_screen;
@@ -14,6 +16,7 @@ pub mod ghost;
 /// to watch in the browser, where it is never started).
 pub mod hot_reload;
 pub mod input;
+pub mod launch;
 pub mod level_problem;
 pub mod level_shelf;
 pub mod menus;
@@ -22,16 +25,17 @@ pub mod my_levels_screen;
 pub mod palette;
 pub mod progress_store;
 pub mod render;
+pub mod screens;
 pub mod screenshot;
+pub mod session;
 pub mod settings;
-/// Where the level files, solutions and recordings that game_loop.rs writes go through.
-pub use crate::platform::storage;
 /// The browser entry (URL query, solution replay over HTTP); its parsing is tested natively.
 pub mod web;
 
 use macroquad::window::next_frame;
 
-use self::game_loop::{Game, LaunchOptions};
+use self::game_loop::Game;
+use self::launch::LaunchOptions;
 use self::render::hud::draw_panel;
 
 /// Prints a line where the player (or a test) can read it: stdout on the desktop, the browser
@@ -75,10 +79,6 @@ pub async fn run(options: LaunchOptions) {
         }
     };
     // Sounds load (and on the web decode, then wait for a click) before the first level.
-    let automated = options.replay.is_some()
-        || options.screenshot.is_some()
-        || options.hold_at_tick.is_some()
-        || !options.menu_script.is_empty();
-    let audio = audio::start(automated).await;
+    let audio = audio::start(automation::Automation::drives(&options)).await;
     Game::new(data, options, audio).run().await;
 }

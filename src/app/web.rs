@@ -17,7 +17,7 @@
 //!
 //! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
 
-use super::game_loop::LaunchOptions;
+use super::launch::LaunchOptions;
 
 /// What the query asks for, before any file is loaded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,47 @@
+//! How the game was started: the command line on the desktop, the URL query in the browser.
+
+use std::path::PathBuf;
+
+use super::input::Action;
+use crate::sim::Replay;
+
+/// How the game was started (command line on the desktop, URL query in the browser).
+#[derive(Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// 0-based index of the first level.
+    pub start_level: usize,
+    /// Write the inputs of the first level played to this file when it ends.
+    pub record_to: Option<PathBuf>,
+    /// Play this replay instead of reading the devices.
+    pub replay: Option<Replay>,
+    /// Stop advancing the simulation at this tick and keep drawing it (the browser test's
+    /// screenshot moment; with `screenshot`, the moment the PNG is taken).
+    pub hold_at_tick: Option<u64>,
+    /// Save a PNG of the screen at `hold_at_tick` (or when the replay ends) and quit.
+    pub screenshot: Option<PathBuf>,
+    /// Quit after the replay ends (goal or last input), printing its outcome.
+    pub exit_when_replay_ends: bool,
+    /// Open on the title screen (a plain start) instead of straight into `start_level`.
+    pub start_at_title: bool,
+    /// Menu actions pressed one after another (the walk-through test drives the menus so).
+    pub menu_script: Vec<Action>,
+    /// Levels started from the menus play their solution replay (with `menu_script`: a whole
+    /// walk from the title to a finished level without a person).
+    pub autoplay: bool,
+    /// Steps that drive the editor instead of the mouse and keys (`--editor-script`, the Xvfb
+    /// test of the editor).
+    pub editor_script: Vec<super::editor_screen::input::ScriptStep>,
+    /// `tether play FILE` / `tether edit FILE`: the one level file played, watched for changes
+    /// (hot reload). Its run is not campaign progress.
+    pub level_file: Option<PathBuf>,
+    /// `tether edit FILE`: open the level file in the editor rather than in play.
+    pub open_editor: bool,
+    /// A level link opened in the browser (`#level=<code>`): the level's text, or why the link
+    /// cannot be read. Played as the only level, like a level file.
+    pub linked_level: Option<Result<String, String>>,
+    /// Start at "My levels" (the browser's editor page, `?edit`).
+    pub my_levels: bool,
+    /// A level link opened on the editor page: its text, opened in the editor as a new level of
+    /// "My levels" (kept when the author saves it).
+    pub edit_linked: Option<String>,
+}
