@@ -340,20 +340,8 @@ impl EditorScreen {
 
     fn handle_key(&mut self, key: EditorKey, pointer: Vec2, shift: bool) -> Option<EditorOutcome> {
         match key {
-            EditorKey::Undo => {
-                if self.doc.undo() {
-                    self.after_history_step("undone");
-                } else {
-                    self.say("nothing to undo");
-                }
-            }
-            EditorKey::Redo => {
-                if self.doc.redo() {
-                    self.after_history_step("redone");
-                } else {
-                    self.say("nothing to redo");
-                }
-            }
+            EditorKey::Undo => self.step_history(false),
+            EditorKey::Redo => self.step_history(true),
             EditorKey::Save => {
                 return Some(EditorOutcome::Save {
                     text: crate::editor::to_ron(&self.doc.level),
@@ -382,35 +370,11 @@ impl EditorScreen {
                 self.say(format!("grid {} m", GRID_SIZES_M[self.grid_size]));
             }
             EditorKey::RotateLeft | EditorKey::RotateRight if !self.selection.is_empty() => {
-                let step = if shift {
-                    ROTATE_FINE_STEP_DEG
-                } else {
-                    ROTATE_STEP_DEG
-                };
-                let deg = if key == EditorKey::RotateLeft {
-                    step
-                } else {
-                    -step
-                };
-                let objects = self.selection.clone();
-                let about = self.selection_center().unwrap_or(pointer);
-                self.run(Op::Rotate {
-                    objects,
-                    about,
-                    deg,
-                });
+                self.rotate_selection(key == EditorKey::RotateLeft, shift, pointer)
             }
             EditorKey::ToggleReach => self.show_reach = !self.show_reach,
             EditorKey::ShareLink => self.share_link(),
-            EditorKey::SelectAll => {
-                self.selection = Kind::ALL
-                    .iter()
-                    .filter(|k| !k.is_single())
-                    .flat_map(|&kind| {
-                        (0..kind.count(&self.doc.level)).map(move |index| ObjectRef { kind, index })
-                    })
-                    .collect();
-            }
+            EditorKey::SelectAll => self.select_all(),
             EditorKey::Escape if self.placing.is_some() || !self.selection.is_empty() => {
                 self.placing = None;
                 self.selection.clear();
@@ -440,6 +404,48 @@ impl EditorScreen {
             _ => {}
         }
         None
+    }
+
+    /// Undo (`forward` false) or redo one step of the history.
+    fn step_history(&mut self, forward: bool) {
+        let (moved, done, nothing) = if forward {
+            (self.doc.redo(), "redone", "nothing to redo")
+        } else {
+            (self.doc.undo(), "undone", "nothing to undo")
+        };
+        if moved {
+            self.after_history_step(done);
+        } else {
+            self.say(nothing);
+        }
+    }
+
+    /// Turns the selection a step (a fine step with Shift) about its centre, or the pointer.
+    fn rotate_selection(&mut self, left: bool, fine: bool, pointer: Vec2) {
+        let step = if fine {
+            ROTATE_FINE_STEP_DEG
+        } else {
+            ROTATE_STEP_DEG
+        };
+        let deg = if left { step } else { -step };
+        let objects = self.selection.clone();
+        let about = self.selection_center().unwrap_or(pointer);
+        self.run(Op::Rotate {
+            objects,
+            about,
+            deg,
+        });
+    }
+
+    /// Every object but the goal.
+    fn select_all(&mut self) {
+        self.selection = Kind::ALL
+            .iter()
+            .filter(|k| !k.is_single())
+            .flat_map(|&kind| {
+                (0..kind.count(&self.doc.level)).map(move |index| ObjectRef { kind, index })
+            })
+            .collect();
     }
 
     /// Makes the level's link: in the browser it goes to the address bar (to copy and send),
