@@ -335,6 +335,44 @@ impl Cloth {
         dt_s: f32,
     ) -> u32 {
         self.apply_wind(air, dt_s);
+        let (substeps, near_box) = self.plan_substeps(geometry, gravity, dt_s);
+        let h = dt_s / substeps as f32;
+        let pushers_near: Vec<Pusher> = pushers
+            .iter()
+            .filter(|p| p.aabb().intersects(&near_box))
+            .copied()
+            .collect();
+        let keep = libm::powf(DAMPING_PER_S, h);
+        let gravity_step = gravity * (h * h);
+        for substep in 0..substeps {
+            let particles = self.pos.iter_mut().zip(self.prev.iter_mut());
+            for ((x, p), &w) in particles.zip(&self.inv_mass) {
+                let v = (*x - *p) * keep;
+                *p = *x;
+                // A pinned particle stays.
+                if w != 0.0 {
+                    *x += v + gravity_step;
+                }
+            }
+            // The soft threads first (once a tick: they are soft, and they are two thirds of
+            // the threads), then the across ones, then the columns exactly: what the last solve
+            // sets holds at the end of the substep, and the columns carry the weight.
+            if substep == 0 {
+                self.project_shear();
+                self.project_bending();
+            }
+            self.project_across();
+            self.solve_columns();
+            self.push_out(&pushers_near, h);
+            self.collide(geometry, (substep + 1) as f32 / substeps as f32);
+        }
+        self.tear()
+    }
+
+    /// How many substeps this tick takes: enough that no particle that may reach a solid moves
+    /// more than its radius in one (velocities rescaled when the count changes). Gathers the
+    /// solids near the cloth, and returns the box they were looked for in.
+    fn plan_substeps(&mut self, geometry: &Geometry, gravity: Vec2, dt_s: f32) -> (u32, Aabb) {
         // How far any particle may travel this tick: the broad phase's margin.
         let mut fastest_sq = 0.0f32;
         for (p, q) in self.pos.iter().zip(&self.prev) {
@@ -376,37 +414,7 @@ impl Cloth {
             }
             self.last_substeps = substeps;
         }
-        let h = dt_s / substeps as f32;
-        let pushers_near: Vec<Pusher> = pushers
-            .iter()
-            .filter(|p| p.aabb().intersects(&near_box))
-            .copied()
-            .collect();
-        let keep = libm::powf(DAMPING_PER_S, h);
-        let gravity_step = gravity * (h * h);
-        for substep in 0..substeps {
-            let particles = self.pos.iter_mut().zip(self.prev.iter_mut());
-            for ((x, p), &w) in particles.zip(&self.inv_mass) {
-                let v = (*x - *p) * keep;
-                *p = *x;
-                // A pinned particle stays.
-                if w != 0.0 {
-                    *x += v + gravity_step;
-                }
-            }
-            // The soft threads first (once a tick: they are soft, and they are two thirds of
-            // the threads), then the across ones, then the columns exactly: what the last solve
-            // sets holds at the end of the substep, and the columns carry the weight.
-            if substep == 0 {
-                self.project_shear();
-                self.project_bending();
-            }
-            self.project_across();
-            self.solve_columns();
-            self.push_out(&pushers_near, h);
-            self.collide(geometry, (substep + 1) as f32 / substeps as f32);
-        }
-        self.tear()
+        (substeps, near_box)
     }
 
     /// Adds everything about the cloth that evolves to the state hash.

@@ -5,7 +5,7 @@
 use macroquad::input::KeyCode;
 
 use super::input::action::Action;
-use super::input::binding::{Binding, Bindings};
+use super::input::binding::{Binding, Bindings, Conflict};
 use super::input::mapping::{ActionFrame, RawFrame};
 use super::input::pad::{PadEvent, AXIS_DOWN_THRESHOLD, BUTTON_DOWN_THRESHOLD};
 
@@ -171,8 +171,7 @@ impl ControlsScreen {
         use super::palette;
         use super::render::hud::ui_scale;
         use macroquad::prelude::{
-            draw_rectangle, draw_text, measure_text, screen_height, screen_width,
-            set_default_camera, Color,
+            draw_rectangle, draw_text, screen_height, screen_width, set_default_camera, Color,
         };
         set_default_camera();
         let (w, h) = (screen_width(), screen_height());
@@ -229,46 +228,67 @@ impl ControlsScreen {
                 continue;
             };
             draw_text(action.label(), left, y, size, label_color.color());
-            let mut x = column;
-            let list = bindings.of(action);
-            for (slot, binding) in list
-                .iter()
-                .chain(std::iter::once(&Binding::Key(KeyCode::Unknown)))
-                .enumerate()
-            {
-                let is_add = slot == list.len();
-                let text = if is_add {
-                    if !chosen {
-                        break;
-                    }
-                    "+ add".to_owned()
-                } else {
-                    binding.label()
-                };
-                let clash = !is_add
-                    && conflicts
-                        .iter()
-                        .any(|c| c.binding == *binding && c.actions.contains(&action));
-                let text = if chosen && slot == self.slot {
-                    if self.capturing {
-                        "[ ... ]".to_owned()
-                    } else {
-                        format!("[{text}]")
-                    }
-                } else {
-                    text
-                };
-                let color = if clash {
-                    palette::ERROR_TEXT
-                } else if chosen {
-                    palette::TEXT
-                } else {
-                    palette::TEXT_DIM
-                };
-                draw_text(&text, x, y, size, color.color());
-                x += measure_text(&text, None, size as u16, 1.0).width + size;
-            }
+            self.draw_bindings(
+                bindings.of(action),
+                action,
+                &conflicts,
+                chosen,
+                (column, y),
+                size,
+            );
             y += line_h;
+        }
+    }
+
+    /// One action's bindings in a row from `(x, y)`, the chosen slot in brackets, a clash in the
+    /// error colour, and "+ add" after them on the chosen row.
+    fn draw_bindings(
+        &self,
+        list: &[Binding],
+        action: Action,
+        conflicts: &[Conflict],
+        chosen: bool,
+        (mut x, y): (f32, f32),
+        size: f32,
+    ) {
+        use super::palette;
+        use macroquad::prelude::{draw_text, measure_text};
+        for (slot, binding) in list
+            .iter()
+            .chain(std::iter::once(&Binding::Key(KeyCode::Unknown)))
+            .enumerate()
+        {
+            let is_add = slot == list.len();
+            let text = if is_add {
+                if !chosen {
+                    break;
+                }
+                "+ add".to_owned()
+            } else {
+                binding.label()
+            };
+            let clash = !is_add
+                && conflicts
+                    .iter()
+                    .any(|c| c.binding == *binding && c.actions.contains(&action));
+            let text = if chosen && slot == self.slot {
+                if self.capturing {
+                    "[ ... ]".to_owned()
+                } else {
+                    format!("[{text}]")
+                }
+            } else {
+                text
+            };
+            let color = if clash {
+                palette::ERROR_TEXT
+            } else if chosen {
+                palette::TEXT
+            } else {
+                palette::TEXT_DIM
+            };
+            draw_text(&text, x, y, size, color.color());
+            x += measure_text(&text, None, size as u16, 1.0).width + size;
         }
     }
 }

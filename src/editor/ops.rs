@@ -153,89 +153,10 @@ fn level_only() -> Applied {
 type Touched = Vec<Option<ObjectRef>>;
 
 fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError> {
-    let changed = |refs: Vec<ObjectRef>| {
-        let touched = refs.iter().copied().map(Some).collect();
-        (
-            Applied {
-                selection: refs,
-                selection_unchanged: false,
-            },
-            touched,
-        )
-    };
     match op {
-        Op::Create { kind, at } => {
-            finite("the place to create at", *at)?;
-            let mut object = template(level, *kind)?;
-            let (lo, hi) = geometry::object_bounds(&object);
-            geometry::translate_object(&mut object, *at - (lo + hi) * 0.5);
-            let r = object
-                .push(level)
-                .ok_or_else(|| OpError(format!("a {} cannot be created", kind.label())))?;
-            check_list_sizes(level)?;
-            Ok(changed(vec![r]))
-        }
-        Op::Delete(objects) => {
-            let refs = existing(level, objects)?;
-            let goal_selected = refs.iter().any(|r| r.kind.is_single());
-            let doomed: Vec<ObjectRef> = refs.into_iter().filter(|r| !r.kind.is_single()).collect();
-            if doomed.is_empty() && goal_selected {
-                return err("the goal cannot be deleted, only moved");
-            }
-            // From the back of each list, so the indices still to remove do not shift.
-            for r in doomed.iter().rev() {
-                Object::remove(level, *r);
-            }
-            let selection = if goal_selected {
-                vec![ObjectRef::GOAL]
-            } else {
-                vec![]
-            };
-            Ok((
-                Applied {
-                    selection,
-                    selection_unchanged: false,
-                },
-                vec![],
-            ))
-        }
-        Op::Duplicate { objects, offset } => {
-            finite("the offset", *offset)?;
-            let refs = existing(level, objects)?;
-            let copies: Vec<ObjectRef> = refs
-                .iter()
-                .copied()
-                .filter(|r| !r.kind.is_single())
-                .collect();
-            if copies.is_empty() && !refs.is_empty() {
-                return err("the goal cannot be duplicated: a level has one");
-            }
-            let mut renamed: BTreeMap<String, String> = BTreeMap::new();
-            let mut new_objects = Vec::new();
-            for r in &copies {
-                let mut object = get(level, *r)?;
-                geometry::translate_object(&mut object, *offset);
-                if let Some(id) = object.id().map(str::to_string) {
-                    let fresh = fresh_id(level, &new_objects, &id);
-                    renamed.insert(id, fresh.clone());
-                    object.set_id(fresh);
-                }
-                new_objects.push(object);
-            }
-            let mut selection = Vec::new();
-            for mut object in new_objects {
-                if let Object::Winch(w) = &mut object {
-                    if let DriveDef::Switch(id) = &mut w.drive {
-                        if let Some(fresh) = renamed.get(id) {
-                            *id = fresh.clone();
-                        }
-                    }
-                }
-                selection.extend(object.push(level));
-            }
-            check_list_sizes(level)?;
-            Ok(changed(selection))
-        }
+        Op::Create { kind, at } => create(level, *kind, *at),
+        Op::Delete(objects) => delete(level, objects),
+        Op::Duplicate { objects, offset } => duplicate(level, objects, *offset),
         Op::Move { objects, delta } => {
             finite("the move", *delta)?;
             let refs = existing(level, objects)?;
@@ -303,6 +224,101 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             Ok((level_only(), vec![None]))
         }
     }
+}
+
+/// What an op that changed `refs` leaves: those objects, selected.
+fn changed(refs: Vec<ObjectRef>) -> (Applied, Touched) {
+    let touched = refs.iter().copied().map(Some).collect();
+    (
+        Applied {
+            selection: refs,
+            selection_unchanged: false,
+        },
+        touched,
+    )
+}
+
+/// A new object of `kind` from its template, centred on `at`.
+fn create(level: &mut LevelDef, kind: Kind, at: Vec2) -> Result<(Applied, Touched), OpError> {
+    finite("the place to create at", at)?;
+    let mut object = template(level, kind)?;
+    let (lo, hi) = geometry::object_bounds(&object);
+    geometry::translate_object(&mut object, at - (lo + hi) * 0.5);
+    let r = object
+        .push(level)
+        .ok_or_else(|| OpError(format!("a {} cannot be created", kind.label())))?;
+    check_list_sizes(level)?;
+    Ok(changed(vec![r]))
+}
+
+/// Deletes `objects` (the goal stays: it can only be moved).
+fn delete(level: &mut LevelDef, objects: &[ObjectRef]) -> Result<(Applied, Touched), OpError> {
+    let refs = existing(level, objects)?;
+    let goal_selected = refs.iter().any(|r| r.kind.is_single());
+    let doomed: Vec<ObjectRef> = refs.into_iter().filter(|r| !r.kind.is_single()).collect();
+    if doomed.is_empty() && goal_selected {
+        return err("the goal cannot be deleted, only moved");
+    }
+    // From the back of each list, so the indices still to remove do not shift.
+    for r in doomed.iter().rev() {
+        Object::remove(level, *r);
+    }
+    let selection = if goal_selected {
+        vec![ObjectRef::GOAL]
+    } else {
+        vec![]
+    };
+    Ok((
+        Applied {
+            selection,
+            selection_unchanged: false,
+        },
+        vec![],
+    ))
+}
+
+/// Copies of `objects` moved by `offset`, with fresh ids; a copied winch driven by a copied
+/// switch is driven by the copy.
+fn duplicate(
+    level: &mut LevelDef,
+    objects: &[ObjectRef],
+    offset: Vec2,
+) -> Result<(Applied, Touched), OpError> {
+    finite("the offset", offset)?;
+    let refs = existing(level, objects)?;
+    let copies: Vec<ObjectRef> = refs
+        .iter()
+        .copied()
+        .filter(|r| !r.kind.is_single())
+        .collect();
+    if copies.is_empty() && !refs.is_empty() {
+        return err("the goal cannot be duplicated: a level has one");
+    }
+    let mut renamed: BTreeMap<String, String> = BTreeMap::new();
+    let mut new_objects = Vec::new();
+    for r in &copies {
+        let mut object = get(level, *r)?;
+        geometry::translate_object(&mut object, offset);
+        if let Some(id) = object.id().map(str::to_string) {
+            let fresh = fresh_id(level, &new_objects, &id);
+            renamed.insert(id, fresh.clone());
+            object.set_id(fresh);
+        }
+        new_objects.push(object);
+    }
+    let mut selection = Vec::new();
+    for mut object in new_objects {
+        if let Object::Winch(w) = &mut object {
+            if let DriveDef::Switch(id) = &mut w.drive {
+                if let Some(fresh) = renamed.get(id) {
+                    *id = fresh.clone();
+                }
+            }
+        }
+        selection.extend(object.push(level));
+    }
+    check_list_sizes(level)?;
+    Ok(changed(selection))
 }
 
 /// Adding objects stops at each list's limit (`LevelDef::object_lists`), so the editor never

@@ -166,49 +166,8 @@ impl ObjectDef for PlatformDef {
                 pause_s,
                 ..
             } => {
-                if points.len() < 2 || points.len() > MAX_WAYPOINTS {
-                    issues.add(
-                        object,
-                        format!(
-                            "a path needs 2 to {MAX_WAYPOINTS} points, got {}",
-                            points.len()
-                        ),
-                    );
+                if !check_path(object, points, center, issues) {
                     return;
-                }
-                let mut ok = true;
-                for (j, p) in points.iter().enumerate() {
-                    let name = format!("{object}.points[{j}]");
-                    if issues.point(&name, *p) {
-                        let offset = p.v() - points[0].v();
-                        if offset.length() > MAX_TRAVEL_M {
-                            issues.add(
-                                &name,
-                                format!(
-                                    "is {:.0} m from the first point, more than {MAX_TRAVEL_M} m",
-                                    offset.length()
-                                ),
-                            );
-                            ok = false;
-                        } else if (center + offset).abs().max_element() > MAX_COORD_M {
-                            issues.add(&name, "takes the platform outside the level's limits");
-                            ok = false;
-                        }
-                    } else {
-                        ok = false;
-                    }
-                }
-                if ok {
-                    for j in 0..points.len() {
-                        let k = (j + 1) % points.len();
-                        if points[j].v().distance(points[k].v()) < 1e-3 {
-                            issues.add(
-                                object,
-                                format!("points {j} and {k} are the same point: a path needs distinct waypoints"),
-                            );
-                            break;
-                        }
-                    }
                 }
                 issues.in_range(
                     object,
@@ -220,33 +179,7 @@ impl ObjectDef for PlatformDef {
                 issues.in_range(object, "pause_s", *pause_s, 0.0, MAX_PAUSE_S);
             }
             MotionDef::Rotate { pivot, deg_per_s } => {
-                if !issues.point(&format!("{object}.pivot"), *pivot) {
-                    return;
-                }
-                let reach_m = self.reach_from(pivot.v());
-                if pivot.v().distance(center) > MAX_TRAVEL_M {
-                    issues.add(
-                        &format!("{object}.pivot"),
-                        format!("is more than {MAX_TRAVEL_M} m from the platform"),
-                    );
-                    return;
-                }
-                if !deg_per_s.is_finite() || *deg_per_s == 0.0 {
-                    issues.add(
-                        object,
-                        format!("deg_per_s must be a non-zero number, got {deg_per_s}"),
-                    );
-                    return;
-                }
-                let tip_speed = deg_per_s.abs().to_radians() * reach_m;
-                if tip_speed > MAX_PLATFORM_SPEED_M_PER_S {
-                    issues.add(
-                        object,
-                        format!(
-                            "turns its far edge at {tip_speed:.1} m/s, more than {MAX_PLATFORM_SPEED_M_PER_S} m/s: turn slower or move the pivot closer"
-                        ),
-                    );
-                }
+                self.check_rotation(object, *pivot, *deg_per_s, center, issues)
             }
         }
     }
@@ -262,6 +195,99 @@ impl ObjectDef for PlatformDef {
         };
         out.push(shape_spec(&self.shape, kind, Body::Platform(index as u16))?);
         Ok(())
+    }
+}
+
+/// A path's waypoints: 2 to `MAX_WAYPOINTS`, each within reach of the first and inside the
+/// level's limits, no two in a row the same. False when there are too few or too many to look
+/// further.
+fn check_path(object: &str, points: &[P], center: Vec2, issues: &mut Issues) -> bool {
+    if points.len() < 2 || points.len() > MAX_WAYPOINTS {
+        issues.add(
+            object,
+            format!(
+                "a path needs 2 to {MAX_WAYPOINTS} points, got {}",
+                points.len()
+            ),
+        );
+        return false;
+    }
+    let mut ok = true;
+    for (j, p) in points.iter().enumerate() {
+        let name = format!("{object}.points[{j}]");
+        if issues.point(&name, *p) {
+            let offset = p.v() - points[0].v();
+            if offset.length() > MAX_TRAVEL_M {
+                issues.add(
+                    &name,
+                    format!(
+                        "is {:.0} m from the first point, more than {MAX_TRAVEL_M} m",
+                        offset.length()
+                    ),
+                );
+                ok = false;
+            } else if (center + offset).abs().max_element() > MAX_COORD_M {
+                issues.add(&name, "takes the platform outside the level's limits");
+                ok = false;
+            }
+        } else {
+            ok = false;
+        }
+    }
+    if ok {
+        for j in 0..points.len() {
+            let k = (j + 1) % points.len();
+            if points[j].v().distance(points[k].v()) < 1e-3 {
+                issues.add(
+                    object,
+                    format!(
+                        "points {j} and {k} are the same point: a path needs distinct waypoints"
+                    ),
+                );
+                break;
+            }
+        }
+    }
+    true
+}
+
+impl PlatformDef {
+    /// A turning platform: its pivot near it, a non-zero speed, and its far edge not too fast.
+    fn check_rotation(
+        &self,
+        object: &str,
+        pivot: P,
+        deg_per_s: f32,
+        center: Vec2,
+        issues: &mut Issues,
+    ) {
+        if !issues.point(&format!("{object}.pivot"), pivot) {
+            return;
+        }
+        let reach_m = self.reach_from(pivot.v());
+        if pivot.v().distance(center) > MAX_TRAVEL_M {
+            issues.add(
+                &format!("{object}.pivot"),
+                format!("is more than {MAX_TRAVEL_M} m from the platform"),
+            );
+            return;
+        }
+        if !deg_per_s.is_finite() || deg_per_s == 0.0 {
+            issues.add(
+                object,
+                format!("deg_per_s must be a non-zero number, got {deg_per_s}"),
+            );
+            return;
+        }
+        let tip_speed = deg_per_s.abs().to_radians() * reach_m;
+        if tip_speed > MAX_PLATFORM_SPEED_M_PER_S {
+            issues.add(
+                object,
+                format!(
+                    "turns its far edge at {tip_speed:.1} m/s, more than {MAX_PLATFORM_SPEED_M_PER_S} m/s: turn slower or move the pivot closer"
+                ),
+            );
+        }
     }
 }
 

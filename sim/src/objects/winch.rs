@@ -243,7 +243,31 @@ impl ObjectDef for WinchDef {
             0.01,
             MAX_WINCH_SPEED_M_PER_S,
         );
-        match &self.load {
+        self.load.check(object, issues);
+        self.drive.check(object, level, issues);
+    }
+
+    fn colliders(
+        &self,
+        index: usize,
+        _context: &BuildContext,
+        out: &mut Vec<ColliderSpec>,
+    ) -> Result<(), String> {
+        // The rope radius is a feel constant; the gap under the end node covers any sane one.
+        let (shape, pose, hookable) = self.load.collider(0.05);
+        out.push(ColliderSpec {
+            shape,
+            pose,
+            kind: ColliderKind::Solid { hookable },
+            body: Body::WinchLoad(index as u16),
+        });
+        Ok(())
+    }
+}
+impl LoadDef {
+    /// The load's size and mass within their limits.
+    fn check(&self, object: &str, issues: &mut Issues) {
+        match self {
             LoadDef::Weight { radius_m, mass_kg } => {
                 issues.in_range(
                     object,
@@ -276,7 +300,13 @@ impl ObjectDef for WinchDef {
                 issues.in_range(object, "load mass_kg", *mass_kg, MIN_LOAD_KG, MAX_LOAD_KG);
             }
         }
-        match &self.drive {
+    }
+}
+
+impl DriveDef {
+    /// A timer's wait within its limit; a switch that exists.
+    fn check(&self, object: &str, level: &dyn LevelIds, issues: &mut Issues) {
+        match self {
             DriveDef::Timer { wait_s } => {
                 issues.in_range(object, "wait_s", *wait_s, 0.0, 60.0);
             }
@@ -289,22 +319,5 @@ impl ObjectDef for WinchDef {
                 }
             }
         }
-    }
-
-    fn colliders(
-        &self,
-        index: usize,
-        _context: &BuildContext,
-        out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
-        // The rope radius is a feel constant; the gap under the end node covers any sane one.
-        let (shape, pose, hookable) = self.load.collider(0.05);
-        out.push(ColliderSpec {
-            shape,
-            pose,
-            kind: ColliderKind::Solid { hookable },
-            body: Body::WinchLoad(index as u16),
-        });
-        Ok(())
     }
 }

@@ -26,29 +26,13 @@ impl Rope {
         if n < 3 {
             return;
         }
-        let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
-        let open_cos = libm::cosf(max_bend_rad);
-        // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
-        // the joints near or past the limit pay for the angle itself (an atan2, which was a
-        // seventh of a level rope's tick when every joint took it).
-        let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
-        let rest_before = rest.nominal_m;
-        // Below these a segment is slack (before and after the joint).
-        let slack_before_m = rest_before * (1.0 - SLACK_FRACTION);
-        // t (the share of the rest length before the joint), (1 − t)², t² and the slack length
-        // after the joint: the same at every joint but the last, whose rest after is the last
-        // segment's, so they are worked out once per substep rather than once per joint.
-        let shares = |rest_after: f32| {
-            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
-            (
-                t,
-                (1.0 - t) * (1.0 - t),
-                t * t,
-                rest_after * (1.0 - SLACK_FRACTION),
-            )
-        };
-        let inner_joint = shares(rest.nominal_m);
-        let last_joint = shares(rest.last_m);
+        let JointConstants {
+            max_bend_rad,
+            open_cos_sq,
+            slack_before_m,
+            inner_joint,
+            last_joint,
+        } = JointConstants::new(rest);
         let end_is_player = matches!(end, EndMotion::Player(_));
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
@@ -153,5 +137,53 @@ impl Rope {
         nodes[i - 1] += grad_a * (scale * wa);
         nodes[i] += grad_b * (scale * wb);
         nodes[i + 1] += grad_c * (scale * wc);
+    }
+}
+
+/// What `Rope::bend` works out once per substep rather than once per joint.
+struct JointConstants {
+    max_bend_rad: f32,
+    /// cos(max)² with `FOLD_REJECT_MARGIN`: a joint whose cos² clears it is surely open enough.
+    open_cos_sq: f32,
+    /// Below this a segment before a joint is slack.
+    slack_before_m: f32,
+    /// (t, (1 − t)², t², the slack length after the joint) at every joint but the last …
+    inner_joint: (f32, f32, f32, f32),
+    /// … and at the last, whose rest after is the last segment's.
+    last_joint: (f32, f32, f32, f32),
+}
+
+impl JointConstants {
+    fn new(rest: Rests) -> JointConstants {
+        let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
+        let open_cos = libm::cosf(max_bend_rad);
+        // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
+        // the joints near or past the limit pay for the angle itself (an atan2, which was a
+        // seventh of a level rope's tick when every joint took it).
+        let open_cos_sq = open_cos * open_cos * (1.0 + FOLD_REJECT_MARGIN);
+        let rest_before = rest.nominal_m;
+        // Below these a segment is slack (before and after the joint).
+        let slack_before_m = rest_before * (1.0 - SLACK_FRACTION);
+        // t (the share of the rest length before the joint), (1 − t)², t² and the slack length
+        // after the joint: the same at every joint but the last, whose rest after is the last
+        // segment's, so they are worked out once per substep rather than once per joint.
+        let shares = |rest_after: f32| {
+            let t = rest_before / (rest_before + rest_after).max(MIN_SEGMENT_M);
+            (
+                t,
+                (1.0 - t) * (1.0 - t),
+                t * t,
+                rest_after * (1.0 - SLACK_FRACTION),
+            )
+        };
+        let inner_joint = shares(rest.nominal_m);
+        let last_joint = shares(rest.last_m);
+        JointConstants {
+            max_bend_rad,
+            open_cos_sq,
+            slack_before_m,
+            inner_joint,
+            last_joint,
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
 use rapier2d::parry::query::{self, Ray};
-use rapier2d::parry::shape::Segment;
+use rapier2d::parry::shape::{Segment, Shape};
 
 use super::step::EndMotion;
 use super::{Rope, BROADPHASE_SLOP_M, CHUNK_SEGMENTS, SWEEP_THRESHOLD_RADII};
@@ -48,11 +48,7 @@ impl Rope {
         let last = self.segment_count();
         self.touching.fill(false);
 
-        let weight = |rope: &Rope, i: usize| match end {
-            EndMotion::Player(_) if i == last => 0.0,
-            _ => rope.inv_mass[i],
-        };
-        let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
+        let weight = |rope: &Rope, i: usize| rope.contact_weight(i, end);
         let identity = Pose::IDENTITY;
         for p in 0..self.scratch.pairs.len() {
             let (chunk, at, solid_aabb) = self.scratch.pairs[p];
@@ -63,23 +59,7 @@ impl Rope {
             // Swept test: a node that moved far this substep may have jumped a thin wall whole.
             // Each node is swept once, by the chunk that starts at or contains it.
             let sweep_to = if end_seg == last { last } else { end_seg - 1 };
-            for i in first.max(1)..=sweep_to {
-                if weight(self, i) == 0.0 {
-                    continue;
-                }
-                let motion = self.nodes[i] - self.prev[i];
-                let dist = motion.length();
-                if dist <= sweep_min_m {
-                    continue;
-                }
-                let ray = Ray::new(self.prev[i], motion / dist);
-                if let Some(hit) = shape.cast_ray_and_get_normal(pose, &ray, dist, true) {
-                    // Stop at the surface, a radius out along its normal; the segment pass
-                    // below settles the rest.
-                    self.nodes[i] = ray.point_at(hit.time_of_impact) + hit.normal * radius_m;
-                    self.touching[i] = true;
-                }
-            }
+            self.sweep_nodes(first.max(1)..=sweep_to, shape, pose, end);
             for i in first..end_seg {
                 let (a, b) = (self.nodes[i], self.nodes[i + 1]);
                 let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
@@ -134,6 +114,45 @@ impl Rope {
                     weight(self, i),
                     weight(self, i + 1),
                 );
+            }
+        }
+    }
+
+    /// A node's inverse mass in collision: the player's end is not pushed (it has its own).
+    fn contact_weight(&self, i: usize, end: EndMotion) -> f32 {
+        match end {
+            EndMotion::Player(_) if i == self.segment_count() => 0.0,
+            _ => self.inv_mass[i],
+        }
+    }
+
+    /// The swept test of `collide` for `nodes` against one solid: a node that moved further than
+    /// `SWEEP_THRESHOLD_RADII` of the radius this substep may have jumped a thin wall whole, and
+    /// is stopped a radius out from where its path meets the surface.
+    fn sweep_nodes(
+        &mut self,
+        nodes: std::ops::RangeInclusive<usize>,
+        shape: &dyn Shape,
+        pose: &Pose,
+        end: EndMotion,
+    ) {
+        let radius_m = self.params.radius_m;
+        let sweep_min_m = radius_m * SWEEP_THRESHOLD_RADII;
+        for i in nodes {
+            if self.contact_weight(i, end) == 0.0 {
+                continue;
+            }
+            let motion = self.nodes[i] - self.prev[i];
+            let dist = motion.length();
+            if dist <= sweep_min_m {
+                continue;
+            }
+            let ray = Ray::new(self.prev[i], motion / dist);
+            if let Some(hit) = shape.cast_ray_and_get_normal(pose, &ray, dist, true) {
+                // Stop at the surface, a radius out along its normal; the segment pass
+                // below settles the rest.
+                self.nodes[i] = ray.point_at(hit.time_of_impact) + hit.normal * radius_m;
+                self.touching[i] = true;
             }
         }
     }

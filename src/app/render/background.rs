@@ -155,7 +155,42 @@ pub fn build(
         indices: vec![0, 1, 2, 0, 2, 3],
         texture: None,
     });
-    // Stars: fixed cells, barely moving (parallax 0.05), twinkle-free so screenshots agree.
+    meshes.push(stars(seed, &theme, camera_center, px_per_m, width, height));
+    // Mountains and hills: the horizon rises and falls a little with the camera.
+    for (layer, parallax, band, jagged, color, below) in [
+        (1u32, 0.15_f32, 0.45_f32, true, theme.far, theme.near),
+        (2, 0.35, 0.3, false, theme.near, theme.sky_top),
+    ] {
+        let horizon =
+            height * (0.55 + 0.12 * layer as f32) + camera_center.y * px_per_m * parallax * 0.3;
+        let layer_seed = seed.wrapping_add(layer * 0x9e37);
+        // Layer position per screen pixel: farther layers span more of their noise per screen.
+        let scale = 1.0 / (px_per_m * (1.5 + layer as f32));
+        let offset = camera_center.x * parallax * px_per_m * scale;
+        let tops: Vec<MqVec2> = (0..=COLUMNS)
+            .map(|i| {
+                let x = width * i as f32 / COLUMNS as f32;
+                let h = ridge(layer_seed, offset + x * scale, jagged);
+                vec2(x, horizon - h * band * height)
+            })
+            .collect();
+        meshes.push(ridge_mesh(&tops, height, color, mix(color, below, 0.6)));
+        if !jagged {
+            meshes.push(pines(layer_seed, &tops, offset, scale, color));
+        }
+    }
+    meshes
+}
+
+/// Stars: fixed cells, barely moving (parallax 0.05), twinkle-free so screenshots agree.
+fn stars(
+    seed: u32,
+    theme: &Theme,
+    camera_center: Vec2,
+    px_per_m: f32,
+    width: f32,
+    height: f32,
+) -> Mesh {
     let mut stars = Mesh {
         vertices: Vec::new(),
         indices: Vec::new(),
@@ -191,31 +226,7 @@ pub fn build(
                 .extend([base, base + 1, base + 2, base, base + 2, base + 3]);
         }
     }
-    meshes.push(stars);
-    // Mountains and hills: the horizon rises and falls a little with the camera.
-    for (layer, parallax, band, jagged, color, below) in [
-        (1u32, 0.15_f32, 0.45_f32, true, theme.far, theme.near),
-        (2, 0.35, 0.3, false, theme.near, theme.sky_top),
-    ] {
-        let horizon =
-            height * (0.55 + 0.12 * layer as f32) + camera_center.y * px_per_m * parallax * 0.3;
-        let layer_seed = seed.wrapping_add(layer * 0x9e37);
-        // Layer position per screen pixel: farther layers span more of their noise per screen.
-        let scale = 1.0 / (px_per_m * (1.5 + layer as f32));
-        let offset = camera_center.x * parallax * px_per_m * scale;
-        let tops: Vec<MqVec2> = (0..=COLUMNS)
-            .map(|i| {
-                let x = width * i as f32 / COLUMNS as f32;
-                let h = ridge(layer_seed, offset + x * scale, jagged);
-                vec2(x, horizon - h * band * height)
-            })
-            .collect();
-        meshes.push(ridge_mesh(&tops, height, color, mix(color, below, 0.6)));
-        if !jagged {
-            meshes.push(pines(layer_seed, &tops, offset, scale, color));
-        }
-    }
-    meshes
+    stars
 }
 
 /// Pine silhouettes along the near ridge.

@@ -3,6 +3,7 @@
 //! (a squash on landing, a stretch on jumping). The animation advances on the game's ticks, so a
 //! replay draws the same way every time; it only reads the world.
 
+use macroquad::color::Color;
 use macroquad::math::{vec2, Vec2 as MqVec2};
 use macroquad::shapes::{draw_circle, draw_line, draw_triangle};
 
@@ -96,171 +97,214 @@ pub fn draw_player(
     rope_end_dir: Option<MqVec2>,
     alpha: f32,
 ) {
-    let t = &world.tuning.player;
-    let (hw, hh) = (t.half_width_m, t.half_height_m);
+    let sprite = Sprite::new(anim, world, pos, alpha);
     let player = &world.player;
-    let s = anim.squash.clamp(-0.5, 0.5);
-    let (sx, sy) = if s >= 0.0 {
-        (1.0 - s * 0.5, 1.0 + s)
-    } else {
-        (1.0 - s * 0.8, 1.0 + s)
+    let pose = Pose {
+        airborne: !player.grounded,
+        attached: matches!(world.hook, Hook::Attached { .. }),
+        speed: player.vel.x.abs(),
+        rising: player.vel.y > 0.0,
+        phase: anim.run_phase_rad,
     };
-    let facing = if anim.facing.abs() < 0.2 {
-        0.2_f32.copysign(anim.facing + 1e-3)
-    } else {
-        anim.facing
-    };
-    let (sin, cos) = anim.lean_rad.sin_cos();
-    // Local coordinates: x toward the facing side, y up from the feet, in metres.
-    let to_world = |x: f32, y: f32| {
-        let lx = x * sx * facing;
-        let ly = y * sy - hh;
-        pos + vec2(lx * cos - ly * sin, lx * sin + ly * cos)
-    };
-    let with = |c: palette::Rgb| c.with_alpha(alpha);
-    let limb = 0.11;
+    sprite.draw_legs(&pose);
+    let (y0, y1) = sprite.draw_body(anim, &pose, world.tuning.player.half_width_m);
+    sprite.draw_visor(anim, y1, world.tuning.player.half_width_m);
+    sprite.draw_arms(&pose, rope_end_dir, y0);
+}
 
-    let airborne = !player.grounded;
-    let attached = matches!(world.hook, Hook::Attached { .. });
-    let speed = player.vel.x.abs();
-    let phase = anim.run_phase_rad;
-    // Feet (x, y) for each leg.
-    let feet = if !airborne {
-        if speed > 0.5 {
-            let lift = |p: f32| p.cos().max(0.0) * 0.16;
-            [
-                (phase.sin() * 0.24, lift(phase)),
-                (-phase.sin() * 0.24, lift(phase + std::f32::consts::PI)),
-            ]
+/// What the limbs follow: in the air or not, on the rope or not, how fast, and the stride.
+struct Pose {
+    airborne: bool,
+    attached: bool,
+    speed: f32,
+    rising: bool,
+    phase: f32,
+}
+
+/// The player's frame on screen: local coordinates (x toward the facing side, y up from the
+/// feet, in metres) squashed, turned and faded as the animation says.
+struct Sprite {
+    pos: MqVec2,
+    sx: f32,
+    sy: f32,
+    facing: f32,
+    sin: f32,
+    cos: f32,
+    half_height_m: f32,
+    alpha: f32,
+}
+
+/// Thickness of a limb, metres.
+const LIMB_M: f32 = 0.11;
+
+impl Sprite {
+    fn new(anim: &PlayerAnim, world: &World, pos: MqVec2, alpha: f32) -> Sprite {
+        let s = anim.squash.clamp(-0.5, 0.5);
+        let (sx, sy) = if s >= 0.0 {
+            (1.0 - s * 0.5, 1.0 + s)
         } else {
-            [(-0.14, 0.0), (0.14, 0.0)]
-        }
-    } else if attached {
-        [(0.05, 0.08), (-0.2, 0.14)]
-    } else if player.vel.y > 0.0 {
-        // Rising: knees tucked.
-        [(0.14, 0.2), (-0.08, 0.14)]
-    } else {
-        // Falling: legs reaching down.
-        [(0.18, 0.0), (-0.16, 0.04)]
-    };
-    let hip_y = 0.36;
-    for (i, (fx, fy)) in feet.iter().enumerate() {
-        let hip = to_world(if i == 0 { 0.1 } else { -0.1 }, hip_y);
-        let foot = to_world(*fx, *fy);
-        let color = if i == 0 {
-            palette::PLAYER_DARK
-        } else {
-            palette::PLAYER_EYE
+            (1.0 - s * 0.8, 1.0 + s)
         };
-        draw_line(hip.x, hip.y, foot.x, foot.y, limb, with(color));
-        draw_circle(foot.x, foot.y, limb * 0.6, with(color));
+        let facing = if anim.facing.abs() < 0.2 {
+            0.2_f32.copysign(anim.facing + 1e-3)
+        } else {
+            anim.facing
+        };
+        let (sin, cos) = anim.lean_rad.sin_cos();
+        Sprite {
+            pos,
+            sx,
+            sy,
+            facing,
+            sin,
+            cos,
+            half_height_m: world.tuning.player.half_height_m,
+            alpha,
+        }
     }
 
-    // Body: a rounded box from the hips to the top of the head.
-    let bob = if !airborne && speed < 0.5 {
-        (anim.time_s * 3.0).sin() * 0.015
-    } else {
-        0.0
-    };
-    let (x0, x1) = (-hw, hw);
-    let (y0, y1) = (0.3, 2.0 * hh + bob);
-    let r = 0.14;
-    let body = with(palette::PLAYER);
-    let corner = |x: f32, y: f32| to_world(x, y);
-    let quad = |a: MqVec2, b: MqVec2, c: MqVec2, d: MqVec2, color| {
+    /// A local point on screen.
+    fn at(&self, x: f32, y: f32) -> MqVec2 {
+        let lx = x * self.sx * self.facing;
+        let ly = y * self.sy - self.half_height_m;
+        self.pos + vec2(lx * self.cos - ly * self.sin, lx * self.sin + ly * self.cos)
+    }
+
+    fn color(&self, c: palette::Rgb) -> Color {
+        c.with_alpha(self.alpha)
+    }
+
+    /// The quad of local corners `(x0, y0)`–`(x1, y1)`.
+    fn rect(&self, (x0, y0): (f32, f32), (x1, y1): (f32, f32), color: Color) {
+        let (a, b, c, d) = (
+            self.at(x0, y0),
+            self.at(x1, y0),
+            self.at(x1, y1),
+            self.at(x0, y1),
+        );
         draw_triangle(a, b, c, color);
         draw_triangle(a, c, d, color);
-    };
-    quad(
-        corner(x0 + r, y0),
-        corner(x1 - r, y0),
-        corner(x1 - r, y1),
-        corner(x0 + r, y1),
-        body,
-    );
-    quad(
-        corner(x0, y0 + r),
-        corner(x0 + r, y0 + r),
-        corner(x0 + r, y1 - r),
-        corner(x0, y1 - r),
-        body,
-    );
-    quad(
-        corner(x1 - r, y0 + r),
-        corner(x1, y0 + r),
-        corner(x1, y1 - r),
-        corner(x1 - r, y1 - r),
-        body,
-    );
-    let corner_r = r * sx.min(sy);
-    for (cx, cy) in [
-        (x0 + r, y0 + r),
-        (x1 - r, y0 + r),
-        (x1 - r, y1 - r),
-        (x0 + r, y1 - r),
-    ] {
-        let c = corner(cx, cy);
-        draw_circle(c.x, c.y, corner_r, body);
     }
-    // A belt, to show the body's squash.
-    quad(
-        corner(x0, y0 + 0.12),
-        corner(x1, y0 + 0.12),
-        corner(x1, y0 + 0.18),
-        corner(x0, y0 + 0.18),
-        with(palette::PLAYER_DARK),
-    );
-    // Visor and eyes, toward the facing side; they blink now and then.
-    let visor_y = y1 - 0.3;
-    quad(
-        corner(-0.05, visor_y - 0.11),
-        corner(x1 - 0.02, visor_y - 0.11),
-        corner(x1 - 0.02, visor_y + 0.11),
-        corner(-0.05, visor_y + 0.11),
-        with(palette::PLAYER_EYE),
-    );
-    let blink = (anim.time_s % 3.1) < 0.12;
-    for ex in [0.1, 0.22] {
-        let e = corner(ex, visor_y);
-        if blink {
-            let a = corner(ex - 0.04, visor_y);
-            let b = corner(ex + 0.04, visor_y);
-            draw_line(a.x, a.y, b.x, b.y, 0.03, with(palette::TEXT));
+
+    fn draw_legs(&self, pose: &Pose) {
+        let phase = pose.phase;
+        // Feet (x, y) for each leg.
+        let feet = if !pose.airborne {
+            if pose.speed > 0.5 {
+                let lift = |p: f32| p.cos().max(0.0) * 0.16;
+                [
+                    (phase.sin() * 0.24, lift(phase)),
+                    (-phase.sin() * 0.24, lift(phase + std::f32::consts::PI)),
+                ]
+            } else {
+                [(-0.14, 0.0), (0.14, 0.0)]
+            }
+        } else if pose.attached {
+            [(0.05, 0.08), (-0.2, 0.14)]
+        } else if pose.rising {
+            // Rising: knees tucked.
+            [(0.14, 0.2), (-0.08, 0.14)]
         } else {
-            draw_circle(e.x, e.y, 0.045, with(palette::TEXT));
+            // Falling: legs reaching down.
+            [(0.18, 0.0), (-0.16, 0.04)]
+        };
+        let hip_y = 0.36;
+        for (i, (fx, fy)) in feet.iter().enumerate() {
+            let hip = self.at(if i == 0 { 0.1 } else { -0.1 }, hip_y);
+            let foot = self.at(*fx, *fy);
+            let color = if i == 0 {
+                palette::PLAYER_DARK
+            } else {
+                palette::PLAYER_EYE
+            };
+            draw_line(hip.x, hip.y, foot.x, foot.y, LIMB_M, self.color(color));
+            draw_circle(foot.x, foot.y, LIMB_M * 0.6, self.color(color));
         }
     }
 
-    // Arms: one reaching up the rope while swinging, both swinging with the stride otherwise.
-    let shoulder_y = y0 + 0.32;
-    let shoulders = [to_world(0.05, shoulder_y), to_world(-0.12, shoulder_y)];
-    let hands: [MqVec2; 2] = match rope_end_dir {
-        Some(dir) => {
-            let reach = dir.normalize_or_zero() * 0.55;
-            [shoulders[0] + reach, shoulders[1] + reach * 0.9]
+    /// A rounded box from the hips to the top of the head, and a belt to show its squash.
+    /// Returns the body's bottom and top (local y).
+    fn draw_body(&self, anim: &PlayerAnim, pose: &Pose, hw: f32) -> (f32, f32) {
+        let bob = if !pose.airborne && pose.speed < 0.5 {
+            (anim.time_s * 3.0).sin() * 0.015
+        } else {
+            0.0
+        };
+        let (x0, x1) = (-hw, hw);
+        let (y0, y1) = (0.3, 2.0 * self.half_height_m + bob);
+        let r = 0.14;
+        let body = self.color(palette::PLAYER);
+        self.rect((x0 + r, y0), (x1 - r, y1), body);
+        self.rect((x0, y0 + r), (x0 + r, y1 - r), body);
+        self.rect((x1 - r, y0 + r), (x1, y1 - r), body);
+        let corner_r = r * self.sx.min(self.sy);
+        for (cx, cy) in [
+            (x0 + r, y0 + r),
+            (x1 - r, y0 + r),
+            (x1 - r, y1 - r),
+            (x0 + r, y1 - r),
+        ] {
+            let c = self.at(cx, cy);
+            draw_circle(c.x, c.y, corner_r, body);
         }
-        None if airborne => [
-            to_world(0.38, shoulder_y + 0.22),
-            to_world(-0.34, shoulder_y + 0.18),
-        ],
-        None => {
-            let swing = if speed > 0.5 { phase.sin() * 0.2 } else { 0.0 };
-            [
-                to_world(0.12 - swing, shoulder_y - 0.3),
-                to_world(-0.16 + swing, shoulder_y - 0.3),
-            ]
-        }
-    };
-    for (shoulder, hand) in shoulders.iter().zip(hands) {
-        draw_line(
-            shoulder.x,
-            shoulder.y,
-            hand.x,
-            hand.y,
-            limb * 0.85,
-            with(palette::PLAYER_DARK),
+        self.rect(
+            (x0, y0 + 0.12),
+            (x1, y0 + 0.18),
+            self.color(palette::PLAYER_DARK),
         );
-        draw_circle(hand.x, hand.y, limb * 0.6, with(palette::PLAYER_DARK));
+        (y0, y1)
+    }
+
+    /// Visor and eyes, toward the facing side; they blink now and then.
+    fn draw_visor(&self, anim: &PlayerAnim, body_top: f32, hw: f32) {
+        let visor_y = body_top - 0.3;
+        self.rect(
+            (-0.05, visor_y - 0.11),
+            (hw - 0.02, visor_y + 0.11),
+            self.color(palette::PLAYER_EYE),
+        );
+        let blink = (anim.time_s % 3.1) < 0.12;
+        for ex in [0.1, 0.22] {
+            let e = self.at(ex, visor_y);
+            if blink {
+                let a = self.at(ex - 0.04, visor_y);
+                let b = self.at(ex + 0.04, visor_y);
+                draw_line(a.x, a.y, b.x, b.y, 0.03, self.color(palette::TEXT));
+            } else {
+                draw_circle(e.x, e.y, 0.045, self.color(palette::TEXT));
+            }
+        }
+    }
+
+    /// Arms: one reaching up the rope while swinging, both swinging with the stride otherwise.
+    fn draw_arms(&self, pose: &Pose, rope_end_dir: Option<MqVec2>, body_bottom: f32) {
+        let shoulder_y = body_bottom + 0.32;
+        let shoulders = [self.at(0.05, shoulder_y), self.at(-0.12, shoulder_y)];
+        let hands: [MqVec2; 2] = match rope_end_dir {
+            Some(dir) => {
+                let reach = dir.normalize_or_zero() * 0.55;
+                [shoulders[0] + reach, shoulders[1] + reach * 0.9]
+            }
+            None if pose.airborne => [
+                self.at(0.38, shoulder_y + 0.22),
+                self.at(-0.34, shoulder_y + 0.18),
+            ],
+            None => {
+                let swing = if pose.speed > 0.5 {
+                    pose.phase.sin() * 0.2
+                } else {
+                    0.0
+                };
+                [
+                    self.at(0.12 - swing, shoulder_y - 0.3),
+                    self.at(-0.16 + swing, shoulder_y - 0.3),
+                ]
+            }
+        };
+        let dark = self.color(palette::PLAYER_DARK);
+        for (shoulder, hand) in shoulders.iter().zip(hands) {
+            draw_line(shoulder.x, shoulder.y, hand.x, hand.y, LIMB_M * 0.85, dark);
+            draw_circle(hand.x, hand.y, LIMB_M * 0.6, dark);
+        }
     }
 }
