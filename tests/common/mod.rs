@@ -6,6 +6,7 @@ pub mod prop;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tether::sim::math::Vec2;
 use tether::sim::{InputFrame, LevelDef, Tuning, World};
 
 /// No button held, no aim: a tick of standing still.
@@ -55,4 +56,27 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Where every moving thing in `world` is: the player, their rope, the vines, the winch ropes,
+/// loose rope pieces and cloth particles. Unlike the state hash it leaves out the tick and the
+/// counters, so two ticks give equal lists exactly when nothing moved.
+pub fn body_positions(world: &World) -> Vec<Vec2> {
+    let mut all = vec![world.player.pos];
+    if let Some(rope) = world.rope() {
+        all.extend_from_slice(&rope.nodes);
+    }
+    for vine in &world.vines {
+        all.extend_from_slice(&vine.rope.nodes);
+    }
+    for winch in &world.winches {
+        all.extend_from_slice(&winch.rope.nodes);
+    }
+    for piece in &world.loose_ropes {
+        all.extend_from_slice(&piece.rope.nodes);
+    }
+    for cloth in &world.cloths {
+        all.extend_from_slice(cloth.positions());
+    }
+    all
 }
