@@ -15,9 +15,6 @@ use crate::sim::{limits, Replay};
 
 pub const PROGRESS_FILE: &str = "progress.ron";
 pub const GHOSTS_DIR: &str = "ghosts";
-/// Most `.corrupt-N` copies kept beside the save before the oldest number is reused.
-#[cfg(not(target_arch = "wasm32"))]
-const MAX_CORRUPT_COPIES: u32 = 20;
 
 #[derive(Clone, Debug)]
 pub enum ProgressStore {
@@ -221,20 +218,9 @@ fn ghost_path(dir: &Path, level: &str) -> Result<PathBuf, String> {
 /// Moves a save that cannot be used to the first free `<file>.corrupt-N` and says so.
 #[cfg(not(target_arch = "wasm32"))]
 fn keep_aside(path: &Path, problem: String) -> LoadedProgress {
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let spot = (1..=MAX_CORRUPT_COPIES)
-        .map(|n| path.with_file_name(format!("{file_name}.corrupt-{n}")))
-        .find(|candidate| !candidate.exists());
-    let moved = spot
-        .as_ref()
-        .map(|to| std::fs::rename(path, to).map(|_| to.clone()));
-    let (note, may_save) = match moved {
-        Some(Ok(to)) => (format!("kept as {}", to.display()), true),
-        Some(Err(err)) => (format!("could not move it aside ({err})"), false),
-        None => (
-            format!("{MAX_CORRUPT_COPIES} copies are already kept aside, so this one stays"),
-            false,
-        ),
+    let (note, may_save) = match super::storage::move_aside(path) {
+        Ok(to) => (format!("kept as {}", to.display()), true),
+        Err(why) => (format!("{why}, so this one stays"), false),
     };
     let tail = if may_save {
         "starting fresh"

@@ -164,7 +164,8 @@ impl InputSettingsStore {
                 problem: None,
             },
             Err(err) => defaults(Some(format!(
-                "{err}; using the default controls until a setting changes"
+                "{err}; using the default controls (a changed setting keeps this file aside, \
+                 renamed to end in .corrupt-N)"
             ))),
         }
     }
@@ -184,6 +185,22 @@ impl InputSettingsStore {
 }
 
 fn save_file(path: &Path, settings: &InputSettings) -> Result<(), String> {
+    // A file that does not load may be the player's own bindings with one typo: worth more than
+    // the one setting just changed, so it is kept aside, and if it cannot be, kept in place.
+    let broken = match crate::files::read_bounded(path, crate::sim::limits::MAX_SETTINGS_FILE_BYTES)
+    {
+        Ok(text) => InputSettings::from_ron(&text, "").is_err(),
+        Err(err) => err.kind() == std::io::ErrorKind::InvalidData,
+    };
+    if broken {
+        super::storage::move_aside(path).map_err(|why| {
+            format!(
+                "{}: does not load and {why}, so it is not overwritten; the change lasts until \
+                 the game closes",
+                path.display()
+            )
+        })?;
+    }
     super::storage::write_atomically(path, settings.to_ron().as_bytes())
         .map_err(|err| format!("{}: cannot write: {err}", path.display()))
 }
