@@ -58,25 +58,46 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
     dir
 }
 
-/// Where every moving thing in `world` is: the player, their rope, the vines, the winch ropes,
-/// loose rope pieces and cloth particles. Unlike the state hash it leaves out the tick and the
-/// counters, so two ticks give equal lists exactly when nothing moved.
-pub fn body_positions(world: &World) -> Vec<Vec2> {
-    let mut all = vec![world.player.pos];
+/// Every moving thing in `world`, named, with its points: the player, their rope, the vines,
+/// the winch ropes, loose rope pieces and cloth particles.
+pub fn bodies(world: &World) -> Vec<(String, &[Vec2])> {
+    let mut all: Vec<(String, &[Vec2])> =
+        vec![("the player".into(), std::slice::from_ref(&world.player.pos))];
     if let Some(rope) = world.rope() {
-        all.extend_from_slice(&rope.nodes);
+        all.push(("the player's rope".into(), &rope.nodes));
     }
-    for vine in &world.vines {
-        all.extend_from_slice(&vine.rope.nodes);
+    for (i, vine) in world.vines.iter().enumerate() {
+        all.push((format!("vines[{i}]"), &vine.rope.nodes));
     }
-    for winch in &world.winches {
-        all.extend_from_slice(&winch.rope.nodes);
+    for (i, winch) in world.winches.iter().enumerate() {
+        all.push((format!("winches[{i}]'s rope"), &winch.rope.nodes));
     }
-    for piece in &world.loose_ropes {
-        all.extend_from_slice(&piece.rope.nodes);
+    for (i, piece) in world.loose_ropes.iter().enumerate() {
+        all.push((format!("loose rope {i}"), &piece.rope.nodes));
     }
-    for cloth in &world.cloths {
-        all.extend_from_slice(cloth.positions());
+    for (i, cloth) in world.cloths.iter().enumerate() {
+        all.push((format!("cloths[{i}]"), cloth.positions()));
     }
     all
+}
+
+/// Where every moving thing in `world` is (`bodies`, flattened). Unlike the state hash it leaves
+/// out the tick and the counters, so two ticks give equal lists exactly when nothing moved.
+pub fn body_positions(world: &World) -> Vec<Vec2> {
+    bodies(world)
+        .into_iter()
+        .flat_map(|(_, points)| points.iter().copied())
+        .collect()
+}
+
+/// The first moving thing with a point that is NaN or infinite, and which point.
+pub fn first_non_finite(world: &World) -> Option<String> {
+    let finite = |v: &Vec2| v.x.is_finite() && v.y.is_finite();
+    if !finite(&world.player.vel) {
+        return Some(format!("the player's velocity {:?}", world.player.vel));
+    }
+    bodies(world).into_iter().find_map(|(name, points)| {
+        let bad = points.iter().position(|p| !finite(p))?;
+        Some(format!("{name}: point {bad} is {:?}", points[bad]))
+    })
 }
