@@ -133,7 +133,10 @@ fn a_corrupt_save_is_kept_aside_reported_and_play_starts_fresh() {
     let store = store(&dir);
     let path = dir.join(PROGRESS_FILE);
     for (i, (bad, reason)) in [
-        ("(version: 1, levels: {\"a.ron\": (finished: tr", "1:42: Expected boolean"),
+        (
+            "(version: 1, levels: {\"a.ron\": (finished: tr",
+            "1:42: Expected boolean",
+        ),
         ("(version: 7)", "newer"),
         ("\u{0}\u{1}binary", "1:1: Expected opening `(`"),
     ]

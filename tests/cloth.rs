@@ -148,7 +148,10 @@ fn in_a_gale_no_particle_ends_a_step_inside_a_solid() {
         }
     }
     println!("gale: deepest particle inside a solid {deepest_m} m, {touching} particle-ticks against one");
-    assert!(touching >= 1000, "the gale kept the banner off the solids ({touching})");
+    assert!(
+        touching >= 1000,
+        "the gale kept the banner off the solids ({touching})"
+    );
     assert_eq!(
         deepest_m, 0.0,
         "a particle ended a step {deepest_m} m inside a solid"

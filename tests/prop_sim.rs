@@ -124,10 +124,7 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
     let pose = Pose::from_translation(player.pos);
     if let Some((_, depth)) = world.geometry.deepest_solid_overlap(&pose, &shape) {
         if depth > MAX_INSIDE_M {
-            let solids =
-                world
-                    .geometry
-                    .overlaps(pose, &shape, SOLID);
+            let solids = world.geometry.overlaps(pose, &shape, SOLID);
             return Err(format!(
                 "player {depth} m inside a solid at {:?} (vel {:?}, on {:?}; overlapping {:?})",
                 player.pos, player.vel, player.ground_body, solids
@@ -163,7 +160,9 @@ fn check_cloths(world: &World) -> Result<(), String> {
     let mut near = Vec::new();
     for (i, cloth) in world.cloths.iter().enumerate() {
         near.clear();
-        world.geometry.colliders_near(cloth.aabb(), SOLID, &mut near);
+        world
+            .geometry
+            .colliders_near(cloth.aabb(), SOLID, &mut near);
         if near.is_empty() {
             continue;
         }

@@ -750,13 +750,9 @@ impl Game {
             GhostMode::BestRun => {
                 let name = file.name.clone();
                 if !self.best_runs.contains_key(&name) {
-                    let run = match self.progress_store.load_ghost(&name) {
-                        Ok(run) => run,
-                        Err(problem) => {
-                            super::log_line(&format!("ghost: {problem}"));
-                            None
-                        }
-                    };
+                    let recorded = self.progress.record(&name).and_then(|r| r.best_ticks);
+                    let loaded = self.progress_store.load_ghost(&name);
+                    let run = super::ghost::kept_best_run(loaded, start, recorded);
                     self.best_runs.insert(name.clone(), run);
                 }
                 self.best_runs[&name]

@@ -321,7 +321,9 @@ mod tests {
         assert_eq!(loaded.progress, progress);
         assert_eq!(LevelShelf::Folder(dir.join("levels")).names(), ["mine"]);
         assert_eq!(
-            InputSettingsStore::File(dir.join("input.ron")).load().problem,
+            InputSettingsStore::File(dir.join("input.ron"))
+                .load()
+                .problem,
             None
         );
         // The next save writes over the leftover and leaves none.
