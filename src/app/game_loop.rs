@@ -982,10 +982,9 @@ impl Game {
                 }
                 return;
             }
-            // Losing focus pauses play (not a replay being watched or recorded to a screenshot).
-            Screen::Playing
-                if actions.pressed(Action::Pause) || (focus_lost && self.playback.is_none()) =>
-            {
+            // Losing focus or the gamepad pauses play (not a replay being watched or recorded
+            // to a screenshot).
+            Screen::Playing if actions.pauses_play(focus_lost, self.playback.is_some()) => {
                 self.show_screen(Screen::Paused { selected: 0 });
                 return;
             }
