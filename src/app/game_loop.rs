@@ -773,10 +773,14 @@ impl Game {
                 "level error: {}",
                 message.lines().next().unwrap_or_default()
             )),
-            Screen::Playing => Some(format!(
-                "playing {}",
-                self.data.levels[self.level_index].name
-            )),
+            Screen::Playing => {
+                let file = &self.data.levels[self.level_index];
+                // A linked level has no file: its title says which level the link held.
+                Some(match &self.options.linked_level {
+                    Some(_) => format!("playing {}: {}", file.name, file.title),
+                    None => format!("playing {}", file.name),
+                })
+            }
             Screen::Complete { ticks, report, .. } => Some(format!(
                 "complete {} ticks={ticks} medal={}",
                 self.data.levels[self.level_index].name,

@@ -90,6 +90,15 @@ pub fn body_positions(world: &World) -> Vec<Vec2> {
         .collect()
 }
 
+/// Where the level's moving objects are (`bodies` without the player and their rope).
+pub fn object_positions(world: &World) -> Vec<Vec2> {
+    bodies(world)
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("the player"))
+        .flat_map(|(_, points)| points.iter().copied())
+        .collect()
+}
+
 /// The first moving thing with a point that is NaN or infinite, and which point.
 pub fn first_non_finite(world: &World) -> Option<String> {
     let finite = |v: &Vec2| v.x.is_finite() && v.y.is_finite();
