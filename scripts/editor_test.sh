@@ -3,7 +3,7 @@
 # keys): builds a level from nothing, saves it and checks it with `tether check`; edits it again
 # (the first save keeps FILE.bak); test-plays a copy of level 1 from the editor with its solution
 # (--autoplay) and keeps the run as the level's solution, which `tether replay` then proves;
-# makes a level in "My levels" from the title menu.
+# saves, undoes and saves again; makes a level in "My levels" from the title menu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${CARGO_TARGET_DIR:-target}/release/tether
@@ -50,7 +50,30 @@ case "$check" in
     *) fail "after the delete: $check" ;;
 esac
 
-# 3. Proof of play: level 1 copied out, test-played from the editor (its solution drives the
+# 3. Undo after a save: a ring added and saved, then undone. The editor's level is no longer
+#    the file's, so Escape asks (the first Escape only puts the ring tool down); saving again
+#    writes the level without the ring; FILE.bak stays the file as it was before the session's
+#    first save, not that save's. Every check is made, then all that failed are named.
+cp "$level" "$out/before_undo.ron"
+rm -f "$level.bak"
+run_game edit "$level" --screenshot "$out/undo.png" --editor-script "
+    palette ring; click 6 7; key save; key undo; key escape; key escape; key save" \
+    | tee "$out/undo.log"
+problems=()
+[ "$(grep -c '^editor: saved' "$out/undo.log")" -eq 2 ] || problems+=("it did not save twice")
+grep -q "^editor: unsaved changes" "$out/undo.log" \
+    || problems+=("Escape after a save and an undo did not ask about unsaved changes")
+cmp -s "$level.bak" "$out/before_undo.ron" \
+    || problems+=("FILE.bak is not the file as it was before the first save")
+check=$("$BIN" check "$level") || problems+=("the level saved after the undo does not pass check")
+case "$check" in
+    *"1 solids, 0 hazards, 1 grapple points"*) ;;
+    *) problems+=("the second save did not write the undone level: $check") ;;
+esac
+[ ${#problems[@]} -eq 0 ] || fail "save, undo, save: $(printf '%s; ' "${problems[@]}")"
+echo "ok: save, undo: Escape asks; save again writes the undone level, FILE.bak kept right"
+
+# 4. Proof of play: level 1 copied out, test-played from the editor (its solution drives the
 #    player), the run saved as the level's solution from the complete screen.
 mkdir -p "$out/proof/solutions"
 cp levels/01_first_swing.ron "$out/proof/"
@@ -70,7 +93,7 @@ shipped=$("$BIN" replay levels/solutions/01_first_swing.ron)
 [ "${ours#*: }" = "${shipped#*: }" ] || fail "the saved run ($ours) differs from the shipped one ($shipped)"
 echo "ok: the test play's run is the level's solution: ${ours#*: }"
 
-# 4. "My levels" from the title menu: a new level made and saved there lands in the config
+# 5. "My levels" from the title menu: a new level made and saved there lands in the config
 #    folder's levels/, passes check, and Escape (twice: it has unsaved changes after the second
 #    solid) leaves the editor for the list, which shows it.
 title_to_my_levels="MenuDown,MenuDown,MenuDown,MenuDown,MenuDown,MenuConfirm"

@@ -77,5 +77,28 @@ echo "ok: $(sed -n "${at}p" "$out/game.log")"
 write_level 0.5 6.0 ""
 at=$(wait_for "^reload: .*level.ron: ok: 1 solids, .*player respawned" "$at")
 echo "ok: $(sed -n "${at}p" "$out/game.log")"
-grep -qi "panick" "$out/game.log" && fail "the game panicked"
+
+# The floor back down: the game reloads again, so it lived through the respawn.
+write_level -1.0 1.0 ""
+at=$(wait_for "^reload: .*level.ron: ok: 1 solids, " "$at")
+echo "ok: $(sed -n "${at}p" "$out/game.log")"
+
+# Stopped by us, the game must still be running and end by our signal: a crash (a signal, an
+# abort, a non-zero exit) fails here even when it printed no "panicked".
+if ! kill -0 "$game_pid" 2>/dev/null; then
+    status=0
+    wait "$game_pid" || status=$?
+    game_pid=
+    fail "the game ended by itself (status $status) before it was stopped"
+fi
+kill -TERM -- -"$game_pid" 2>/dev/null || true
+status=0
+wait "$game_pid" || status=$?
+game_pid=
+# 143: ended by our SIGTERM, as the game has no quit command here.
+case $status in
+    0 | 143) ;;
+    *) fail "the game ended with status $status" ;;
+esac
+if grep -qi "panick" "$out/game.log"; then fail "the game panicked"; fi
 echo "ok: hot reload test passed"

@@ -249,12 +249,53 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
         also+=(--also "$index=$other_expected")
     done
 
-    # A level link (the level's text in the URL fragment), made natively by `tether link`: the
-    # level that uses the most kinds of objects (moving platforms, a switch-driven winch, vines,
-    # checkpoints), opened from its link and played by its solution.
-    local link_level=16 link_code target_dir
+    # A level link (the level's text in the URL fragment), made natively by `tether link`, of a
+    # level that exists only in the link: the level that uses the most kinds of objects (moving
+    # platforms, a switch-driven winch, vines, checkpoints), renamed and with its spawn moved,
+    # so that neither the shipped level nor its hash can stand in for it, and padded with a
+    # comment of random text to a code just under the 64 KiB a link may be. The page plays
+    # level 16's solution on it; natively that replay is pointed at a copy of the level.
+    local link_level=16 link_code link_dir link_expected target_dir
     target_dir=$(web_cargo_info | sed -n 1p)
-    link_code=$("$target_dir/release/tether" link "levels/$(web_level_file "$link_level")")
+    link_dir=$(mktemp -d "${TMPDIR:-/tmp}/tether-link.XXXXXX")
+    mkdir -p "$link_dir/solutions"
+    link_code=$(python3 - "levels/$(web_level_file "$link_level")" "$link_dir/linked.ron" \
+        "$target_dir/release/tether" <<'PY'
+import random, re, subprocess, sys
+source, out, tether = sys.argv[1:4]
+MAX_CODE = 64 * 1024
+text = open(source, encoding="utf-8").read()
+text = re.sub(r'name: "[^"]*"', 'name: "Only In The Link"', text, count=1)
+text = re.sub(r"spawn: \(([-0-9.]+),", lambda m: f"spawn: ({float(m.group(1)) + 0.5},", text, count=1)
+rng = random.Random(16)
+alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+def code_with(pad):
+    line = "".join(rng.choice(alphabet) for _ in range(pad))
+    padded = text + "".join(f"// {line[i:i + 100]}\n" for i in range(0, len(line), 100))
+    open(out, "w", encoding="utf-8").write(padded)
+    return subprocess.run([tether, "link", out], check=True, capture_output=True,
+                          text=True).stdout.strip()
+pad = MAX_CODE
+for _ in range(20):
+    code = code_with(pad)
+    size = len(code) - len("#level=")
+    if MAX_CODE - 256 <= size <= MAX_CODE:
+        print(code)
+        break
+    pad += (MAX_CODE - 128 - size) * 95 // 100
+else:
+    sys.exit(f"no padding gave a code just under {MAX_CODE} bytes (last {size})")
+PY
+    ) || { echo "error: browser test: no level link just under the limit" >&2; return 1; }
+    sed 's/^\([[:space:]]*\)level: "[^"]*",/\1level: "linked.ron",/' \
+        "levels/solutions/$(web_level_file "$link_level")" >"$link_dir/solutions/linked.ron"
+    # The moved spawn may keep the solution from the goal (`tether replay` exits 1 then): the
+    # outcome line is what must match.
+    link_expected=$(web_native_outcome "$link_dir/solutions/linked.ron") || true
+    if ! grep -Eq 'goal=[a-z-]+ ticks=[0-9]+ deaths=[0-9]+ hash=[0-9a-f]{16}' <<<"$link_expected"; then
+        echo "error: browser test: the native replay of the linked level gave no outcome: $link_expected" >&2
+        return 1
+    fi
 
     # Issue 10's weather workload (benches/levels/weather.ron, the step bench's level: 30 vines,
     # 4 banners, gusts) in the page and natively in the same run. The page plays level N's
@@ -304,7 +345,7 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     python3 scripts/web_test.py --url "http://127.0.0.1:$port/" --work "$work" \
         --expected "$expected" --replay "$solution" --palette src/app/palette.rs \
         --requests "$work/requests.log" ${TETHER_WEB_TEST_HOLD:+--hold "$TETHER_WEB_TEST_HOLD"} \
-        --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code" \
+        --timings "$browser_timings" "${also[@]}" --link "$link_level=$link_code" --link-expected "$link_expected" \
         --workload "$workload_level=$workload_code" --workload-expected "$workload_expected" \
         --workload-native-timing "$(cat "$workload_dir/timing")" \
         --workload-native-timing-all-cores "$(cat "$workload_dir/timing_all_cores")"
@@ -312,7 +353,7 @@ print(" ".join(re.findall(r"file:\s*\"([^\"]+)\"", text)))
     # (reported, never asserted: timings on shared machines are noise for a test).
     web_timing_ratios "$native_timings" "$browser_timings"
     rm -f "$native_timings" "$browser_timings"
-    rm -rf "$workload_dir"
+    rm -rf "$workload_dir" "$link_dir"
     web_test_cleanup "$work"
     trap - EXIT
 }

@@ -590,18 +590,26 @@ def check_other_level(chromium, args, level, expected):
     print(f"ok: level {level}: browser (start-up copy and live playback) and native replays agree: {got}")
 
 
-def check_link_page(chromium, args, level, fragment, expected):
-    """A level link opens straight into play: the page with level `level`'s link in its fragment
-    (made natively by `tether link`) and that level's solution must end with the native outcome
-    and final-state hash. A broken link is explained in the page, never a crash."""
+def check_link_page(chromium, args, level, fragment, expected, shipped):
+    """A level link opens straight into play: the page with a level link in its fragment (made
+    natively by `tether link` of a level that exists only in the link, a code just under the
+    64 KiB limit) plays level `level`'s solution on it and must end with the native outcome and
+    final-state hash of that replay on the linked level, not the shipped level's (`shipped`).
+    A broken link is explained in the page, never a crash."""
     native = outcome_fields(expected)
+    if native == outcome_fields(shipped):
+        raise TestFailure("the linked level plays as the shipped one: the test could not tell them apart")
     browser = Browser(chromium, args.work, f"link-{level}")
     try:
         browser.open(f"{args.url}?level={level}&replay=1{fragment}")
+        playing = browser.wait_for_console("screen: playing linked level: Only In The Link",
+                                           timeout=60)
         outcome = browser.wait_for_console("replay outcome: ", timeout=60)
         _, errors = browser.console()
     finally:
         browser.close()
+    if playing is None:
+        raise TestFailure("the level link's level (\"Only In The Link\") was not played")
     if outcome is None:
         raise TestFailure(f"level link of level {level}: no `replay outcome:` line within 60 s")
     if errors:
@@ -610,8 +618,8 @@ def check_link_page(chromium, args, level, fragment, expected):
     if got != native:
         raise TestFailure(f"level link of level {level}: the browser and native outcomes differ:\n"
                           f"  browser {got}\n  native  {native}")
-    print(f"ok: level {level} opened from its level link ({len(fragment)} characters) "
-          f"plays its solution as natively: {got}")
+    print(f"ok: a level that exists only in its link ({len(fragment)} characters, the limit "
+          f"{64 * 1024}) plays level {level}'s solution as natively: {got}")
     browser = Browser(chromium, args.work, "link-broken")
     try:
         # (hold=1: an automated page, which does not wait for a click to start its sound.)
@@ -898,7 +906,8 @@ def check_editor_page(chromium, args, level_file):
     browser = Browser(chromium, args.work, "editor-link")
     try:
         browser.open(url.replace("#level=", "?hold=1#level=", 1))
-        played = browser.wait_for_console("screen: playing", timeout=60)
+        # The level made in the editor, which exists nowhere but in the link.
+        played = browser.wait_for_console("screen: playing linked level: Browser Made", timeout=60)
         wasm = browser.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
                                 ".filter(n => n.endsWith('.wasm')).join(' ')")
         _, errors = browser.console()
@@ -926,7 +935,8 @@ def main():
     parser.add_argument("--also", action="append", default=[], metavar="N=OUTCOME",
                         help="another level (1-based) and its native `tether replay` line")
     parser.add_argument("--link", metavar="N=#level=CODE",
-                        help="level N's level link (from `tether link`), opened in the page")
+                        help="a level link (from `tether link`) played by level N's solution")
+    parser.add_argument("--link-expected", help="the native outcome of the --link replay")
     parser.add_argument("--workload", metavar="N=#level=CODE",
                         help="the weather workload's level link, played by level N's solution")
     parser.add_argument("--workload-expected", help="the native outcome of the weather workload")
@@ -947,8 +957,8 @@ def main():
             check_other_level(chromium, args, int(level), outcome)
         if args.link:
             level, _, fragment = args.link.partition("=")
-            outcome = next(o.partition("=")[2] for o in args.also if o.partition("=")[0] == level)
-            check_link_page(chromium, args, int(level), fragment, outcome)
+            shipped = next(o.partition("=")[2] for o in args.also if o.partition("=")[0] == level)
+            check_link_page(chromium, args, int(level), fragment, args.link_expected, shipped)
         if args.workload:
             level, _, fragment = args.workload.partition("=")
             check_weather_workload(chromium, args, int(level), fragment,

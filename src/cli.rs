@@ -109,14 +109,16 @@ pub fn link(root: &Path, file: &Path) -> i32 {
         return 1;
     }
     match read_text(file) {
-        Ok(text) => {
-            println!(
-                "{}{}",
-                crate::editor::link::FRAGMENT_PREFIX,
-                crate::editor::encode_link(&text)
-            );
-            0
-        }
+        Ok(text) => match crate::editor::level_link(&text) {
+            Ok(link) => {
+                println!("{link}");
+                0
+            }
+            Err(problem) => {
+                eprintln!("{}: {problem}", file.display());
+                1
+            }
+        },
         Err(err) => {
             eprintln!("{err}");
             2

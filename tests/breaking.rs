@@ -188,27 +188,57 @@ fn a_fragile_rope_snaps_and_its_pieces_whip_then_go() {
     assert!(!world.loose_ropes[0].held_by_player);
     assert!(world.loose_ropes[1].held_by_player);
     assert_eq!(world.loose_ropes[0].rope.anchor(), Vec2::new(0.0, 10.0));
-    // The ring itself is fine: the rope can hook it again.
-    assert!(world.level.grapple_points.len() == 1);
+    // The ring itself is fine: it still stops a hook in the live geometry, and a new rope
+    // hooks it at once, the snapped piece still hanging from it...
+    let through = world.geometry.cast_ray(
+        Vec2::new(-3.0, 10.0),
+        Vec2::new(6.0, 0.0),
+        groups::GRAPPLE_POINT,
+    );
+    assert!(through.is_some(), "the ring went with the rope");
+    // (Swinging, that rope may snap in its turn.)
+    assert_hooks_again(world.clone(), Vec2::new(0.0, 10.0));
     // After a second and a half the pieces are drawn in.
     for _ in 0..181 {
         world.step(&IDLE);
     }
     assert!(world.loose_ropes.is_empty());
+    // ...and after, when the player hangs from it again.
+    assert_hooks_again(world.clone(), Vec2::new(0.0, 10.0));
+    hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 120);
+    match &world.hook {
+        Hook::Attached { rope, .. } => assert_eq!(rope.anchor(), Vec2::new(0.0, 10.0)),
+        other => panic!("the new rope did not hold: {other:?}"),
+    }
     // A plain ring with no fragile rope never snaps.
     let sturdy = text.replace("fragile_rope: (breaks_at_n: 5000.0, after_s: 0.05),", "");
     let mut world = common::world_from(&sturdy);
     assert!(broke(&hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 240)).is_empty());
 }
 
+/// Fires at the ring at `at`: the hook must catch there.
+fn assert_hooks_again(mut world: World, at: Vec2) {
+    let events = hook_and_hang(&mut world, at, 30);
+    assert!(
+        events
+            .iter()
+            .any(|(_, e)| matches!(e, Event::HookAttached { at: hooked, .. } if *hooked == at)),
+        "no re-hook: {events:?}"
+    );
+}
+
 #[test]
 fn the_same_run_breaks_the_same_way() {
     let run = || {
         let mut world = common::world_from(&level((-6.0, 10.0), RING));
-        hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 300);
-        world.state_hash()
+        let breaks = broke(&hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 300));
+        (breaks, world.state_hash())
     };
-    assert_eq!(run(), run());
+    let (breaks, hash) = run();
+    // Something broke, or two equal runs would show only that nothing happened twice.
+    assert_eq!(breaks.len(), 1, "{breaks:?}");
+    assert_eq!(breaks[0].1, BreakKind::Ring(0));
+    assert_eq!((breaks, hash), run());
 }
 
 #[test]

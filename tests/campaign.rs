@@ -7,7 +7,7 @@ use std::path::Path;
 
 use tether::app::progress_store::{ProgressStore, PROGRESS_FILE};
 use tether::campaign::{Medal, Progress};
-use tether::sim::{LevelIndex, Replay};
+use tether::sim::{InputFrame, LevelIndex, Replay};
 
 fn index() -> LevelIndex {
     let root = common::root();
@@ -46,13 +46,52 @@ fn every_author_time_is_its_solutions_time_to_the_goal() {
     }
 }
 
+/// Aims on ticks that do not fire: the simulation never reads them.
+fn unread_aims(replay: &Replay) -> usize {
+    replay
+        .frames()
+        .filter(|i| !i.fire_pressed && (i.aim_x != 0.0 || i.aim_y != 0.0))
+        .count()
+}
+
 #[test]
 fn a_stored_run_without_its_unread_aims_replays_the_same() {
     for (_, level) in index().levels() {
-        let full = solution(&level.file);
-        let compact = full.without_unread_aims();
-        assert_eq!(run(&compact), run(&full), "{}", level.file);
-        assert!(compact.to_ron().len() <= full.to_ron().len());
+        // The solutions are stored compact; a recording keeps an aim on every tick (the camera
+        // moves, so the offset changes), as the game's recorder does.
+        let solution = solution(&level.file);
+        let mut recorded = Replay::new(solution.level.clone());
+        recorded.assists = solution.assists;
+        for (tick, input) in solution.frames().enumerate() {
+            let mut input = *input;
+            if !input.fire_pressed {
+                input.aim_x = 2.0 + (tick % 13) as f32 * 0.25;
+                input.aim_y = 1.5 - (tick % 7) as f32 * 0.5;
+            }
+            recorded.push(input);
+        }
+        let compact = recorded.without_unread_aims();
+        assert!(unread_aims(&recorded) > 0, "{}", level.file);
+        assert_eq!(unread_aims(&compact), 0, "{}", level.file);
+        // Only the unread aims go: every other input, and the aim of every tick that fires,
+        // is kept, so the run is the same.
+        assert_eq!(compact.tick_count(), recorded.tick_count());
+        for (kept, was) in compact.frames().zip(recorded.frames()) {
+            let unaimed = |i: &InputFrame| InputFrame {
+                aim_x: 0.0,
+                aim_y: 0.0,
+                ..*i
+            };
+            assert_eq!(unaimed(kept), unaimed(was), "{}", level.file);
+            if was.fire_pressed {
+                assert_eq!(kept, was, "{}", level.file);
+            }
+        }
+        let outcome = run(&recorded);
+        assert!(outcome.goal_reached, "{}: {outcome}", level.file);
+        assert_eq!(run(&compact), outcome, "{}", level.file);
+        assert!(compact.runs.len() < recorded.runs.len(), "{}", level.file);
+        assert!(compact.to_ron().len() < recorded.to_ron().len());
     }
 }
 
@@ -93,10 +132,13 @@ fn a_corrupt_save_is_kept_aside_reported_and_play_starts_fresh() {
     let dir = common::temp_dir("campaign", "corrupt");
     let store = store(&dir);
     let path = dir.join(PROGRESS_FILE);
-    for (i, bad) in [
-        "(version: 1, levels: {\"a.ron\": (finished: tr",
-        "(version: 7)",
-        "\u{0}\u{1}binary",
+    for (i, (bad, reason)) in [
+        (
+            "(version: 1, levels: {\"a.ron\": (finished: tr",
+            "1:42: Expected boolean",
+        ),
+        ("(version: 7)", "newer"),
+        ("\u{0}\u{1}binary", "1:1: Expected opening `(`"),
     ]
     .iter()
     .enumerate()
@@ -105,7 +147,12 @@ fn a_corrupt_save_is_kept_aside_reported_and_play_starts_fresh() {
         let loaded = store.load();
         let problem = loaded.problem.expect("reported");
         let kept = dir.join(format!("{PROGRESS_FILE}.corrupt-{}", i + 1));
-        assert!(problem.contains("progress.ron"), "{problem}");
+        // The file, then why it could not be read (the path alone names the file twice over).
+        assert!(
+            problem.starts_with(&format!("{}:", path.display())),
+            "{problem}"
+        );
+        assert!(problem.contains(reason), "{problem}");
         assert!(problem.contains(&kept.display().to_string()), "{problem}");
         assert!(loaded.may_save);
         assert_eq!(loaded.progress, Progress::default());
@@ -169,6 +216,8 @@ fn a_bad_ghost_is_reported_and_ignored() {
     .unwrap();
     let err = store.load_ghost("02_reel_up.ron").unwrap_err();
     assert!(err.contains("02_reel_up.ron"), "{err}");
+    // ...and which input of the run is out of range.
+    assert!(err.contains("runs[0]: move_x is 9"), "{err}");
     assert!(ghost.exists(), "the file stays");
     // A level name that leaves the folder is refused before any file is touched.
     assert!(store.load_ghost("../progress.ron").is_err());

@@ -1,5 +1,6 @@
 //! The input settings file: bindings and assists round-trip, writes are atomic, and a broken
-//! file is reported (file, line:column) and ignored without being overwritten.
+//! file is reported (file, line:column) and ignored; when a setting changes it is kept aside,
+//! never overwritten.
 
 use macroquad::input::KeyCode;
 use tether::app::input::{Action, Binding};
@@ -59,11 +60,8 @@ fn a_broken_file_is_reported_with_its_place_and_left_alone() {
         "line of the bad binding: {problem}"
     );
     assert!(problem.contains("Banana"), "{problem}");
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        text,
-        "not overwritten"
-    );
+    // Loading alone moves nothing: the player may fix the typo and restart.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "left alone");
 
     std::fs::write(&path, "(assists: (game_speed_percent: 50,").unwrap();
     let problem = InputSettingsStore::file(&path).load().problem.unwrap();
@@ -81,4 +79,42 @@ fn a_partial_file_keeps_defaults_for_what_it_leaves_out() {
         settings.comfort.screen_shake,
         "screen shake stays on when the file does not mention it"
     );
+}
+
+#[test]
+fn a_setting_changed_over_a_broken_file_keeps_the_broken_file_aside() {
+    let dir = temp_dir("changed-over-broken");
+    let path = dir.join("input.ron");
+    // The player's own bindings, with one typo: they are worth more than the one change.
+    let text = "(\n    bindings: [(Jump, [\"Key:C\"]), (Fire, [\"Key:Banana\"])],\n)\n";
+    std::fs::write(&path, text).unwrap();
+    let store = InputSettingsStore::file(&path);
+    let mut settings = store.load().settings;
+    assert!(store.load().problem.unwrap().contains(".corrupt-N"));
+    settings.comfort.screen_shake = false;
+    store.save(&settings).unwrap();
+    let kept = dir.join("input.ron.corrupt-1");
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        text,
+        "the broken file is kept as it was"
+    );
+    let loaded = store.load();
+    assert_eq!(loaded.problem, None);
+    assert_eq!(loaded.settings, settings, "the change is saved");
+
+    // A good file is simply replaced: nothing more is kept aside.
+    settings.comfort.screen_shake = true;
+    store.save(&settings).unwrap();
+    assert!(!dir.join("input.ron.corrupt-2").exists());
+
+    // With no room to keep it, the broken file stays and the change is refused with a reason.
+    std::fs::write(&path, text).unwrap();
+    for n in 1..=tether::platform::store::MAX_ASIDE_COPIES {
+        std::fs::write(dir.join(format!("input.ron.corrupt-{n}")), "old").unwrap();
+    }
+    let problem = store.save(&settings).unwrap_err();
+    assert!(problem.contains("not overwritten"), "{problem}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let _ = std::fs::remove_dir_all(&dir);
 }

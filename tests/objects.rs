@@ -580,7 +580,11 @@ fn check_names_bad_vines() {
         "vines[0]",
         "weight_kg",
     );
-    assert_issue(&vine("at: (1e9, 10.0), length_m: 5.0"), "vines[0]", "at");
+    assert_issue(
+        &vine("at: (1e9, 10.0), length_m: 5.0"),
+        "vines[0].at",
+        "x = 1000000000 is beyond",
+    );
 }
 
 /// Catching a vine a hand's reach from its nearest node must not yank the player: the piece

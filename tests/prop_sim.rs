@@ -1,7 +1,8 @@
 //! Property tests of the simulation: random input streams on every shipped level (found through
 //! levels/index.ron, so new levels join by themselves). After every tick:
-//! - no NaN or infinity anywhere in the player or any rope (the player's, winches', vines');
-//! - the player is never more than 1 cm inside a solid;
+//! - no NaN or infinity anywhere in the player, any rope (the player's, winches', vines', loose
+//!   pieces') or any cloth;
+//! - the player and cloth particles are never more than 1 cm inside a solid;
 //! - no rope segment's axis is more than 1 cm inside a solid (see the open case noted below);
 //!
 //! and the same stream run twice gives the same final-state hash.
@@ -14,6 +15,7 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use rapier2d::parry::shape::Segment;
+use tether::sim::geometry::groups::SOLID;
 use tether::sim::math::{Pose, Vec2};
 use tether::sim::player::Player;
 use tether::sim::rope::Rope;
@@ -105,6 +107,9 @@ fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
     for (i, vine) in world.vines.iter().enumerate() {
         ropes.push((format!("vines[{i}]"), &vine.rope));
     }
+    for (i, piece) in world.loose_ropes.iter().enumerate() {
+        ropes.push((format!("loose rope {i}"), &piece.rope));
+    }
     ropes
 }
 
@@ -112,31 +117,22 @@ fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
 /// segment's axis is inside a solid.
 fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
     let player = &world.player;
-    let finite = |v: Vec2| v.x.is_finite() && v.y.is_finite();
-    if !finite(player.pos) || !finite(player.vel) {
-        return Err(format!(
-            "player not finite: pos {:?} vel {:?}",
-            player.pos, player.vel
-        ));
+    if let Some(what) = common::first_non_finite(world) {
+        return Err(format!("not finite: {what}"));
     }
     let shape = Player::shape(&world.tuning.player);
     let pose = Pose::from_translation(player.pos);
     if let Some((_, depth)) = world.geometry.deepest_solid_overlap(&pose, &shape) {
         if depth > MAX_INSIDE_M {
-            let solids =
-                world
-                    .geometry
-                    .overlaps(pose, &shape, tether::sim::geometry::groups::SOLID);
+            let solids = world.geometry.overlaps(pose, &shape, SOLID);
             return Err(format!(
                 "player {depth} m inside a solid at {:?} (vel {:?}, on {:?}; overlapping {:?})",
                 player.pos, player.vel, player.ground_body, solids
             ));
         }
     }
+    check_cloths(world)?;
     for (name, rope) in all_ropes(world) {
-        if let Some(bad) = rope.nodes.iter().position(|n| !finite(*n)) {
-            return Err(format!("{name}: node {bad} not finite"));
-        }
         for (i, pair) in rope.nodes.windows(2).enumerate() {
             if !rope_axes || pair[0].distance(pair[1]) < 1e-6 {
                 continue;
@@ -152,6 +148,33 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
                         pair[0], pair[1]
                     ));
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No cloth particle more than `MAX_INSIDE_M` inside a solid (only cloths with a solid near
+/// them are looked at particle by particle).
+fn check_cloths(world: &World) -> Result<(), String> {
+    let mut near = Vec::new();
+    for (i, cloth) in world.cloths.iter().enumerate() {
+        near.clear();
+        world
+            .geometry
+            .colliders_near(cloth.aabb(), SOLID, &mut near);
+        if near.is_empty() {
+            continue;
+        }
+        for (k, &p) in cloth.positions().iter().enumerate() {
+            let Some(projection) = world.geometry.project_on_solids(p, 1.0) else {
+                continue;
+            };
+            let depth = projection.point.distance(p);
+            if projection.is_inside && depth > MAX_INSIDE_M {
+                return Err(format!(
+                    "cloths[{i}]: particle {k} at {p:?} is {depth} m inside a solid"
+                ));
             }
         }
     }

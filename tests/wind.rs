@@ -129,14 +129,15 @@ fn gusts_are_a_function_of_the_tick_alone() {
     );
     let mut a = common::world_from(&gusty);
     let mut b = common::world_from(&gusty);
-    let mut hashes = Vec::new();
-    for _ in 0..600 {
+    let mut vine_moved_late = false;
+    for tick in 0..600 {
+        let before = a.vines[0].rope.nodes.clone();
         a.step(&IDLE);
         b.step(&IDLE);
         assert_eq!(a.state_hash(), b.state_hash());
-        hashes.push(a.state_hash());
+        vine_moved_late |= tick >= 590 && a.vines[0].rope.nodes != before;
     }
-    // The vine moves in the gusts (the hash keeps changing) and the air speed varies.
+    // The vine still moves in the gusts ten seconds on, and the air speed varies.
     let speeds: Vec<f32> = (0..300)
         .map(|t| {
             let mut w = common::world_from(&gusty);
@@ -151,7 +152,7 @@ fn gusts_are_a_function_of_the_tick_alone() {
         .iter()
         .fold((f32::MAX, f32::MIN), |(lo, hi), &s| (lo.min(s), hi.max(s)));
     assert!(min < 6.5 && max > 19.5, "gust speeds from {min} to {max}");
-    assert_ne!(hashes[598], hashes[599]);
+    assert!(vine_moved_late, "the vine hangs still in the gusts");
 }
 
 #[test]

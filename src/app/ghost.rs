@@ -42,6 +42,50 @@ impl GhostPose {
     }
 }
 
+/// Whether a kept best run still is the run its record says: re-simulated from `start` (the
+/// level as it is now, with today's tuning) it must reach the goal, on `recorded_ticks` when
+/// the progress has a time for it. The progress and the ghost are two writes, and the level or
+/// the tuning may have changed since: a ghost that no longer does what the record says would
+/// race the player with a run that cannot happen, so it is refused with the reason.
+pub fn check_kept_run(
+    start: &World,
+    run: &Replay,
+    recorded_ticks: Option<u64>,
+) -> Result<(), String> {
+    let outcome = run.run(&mut start.clone());
+    if !outcome.goal_reached {
+        return Err(format!(
+            "the kept best run of {} no longer reaches the goal ({} ticks played); not raced",
+            run.level, outcome.ticks
+        ));
+    }
+    match recorded_ticks {
+        Some(recorded) if recorded != outcome.ticks => Err(format!(
+            "the kept best run of {} now reaches the goal in {} ticks, not its recorded {recorded}; \
+             not raced",
+            run.level, outcome.ticks
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The kept best run to race: the one loaded, if it loaded and passes `check_kept_run`; what
+/// is wrong with it otherwise goes to the log.
+pub fn kept_best_run(
+    loaded: Result<Option<Replay>, String>,
+    start: &World,
+    recorded_ticks: Option<u64>,
+) -> Option<Replay> {
+    let checked = loaded.and_then(|run| {
+        run.map(|run| check_kept_run(start, &run, recorded_ticks).map(|()| run))
+            .transpose()
+    });
+    checked.unwrap_or_else(|problem| {
+        super::log_line(&format!("ghost: {problem}"));
+        None
+    })
+}
+
 pub struct Ghost {
     world: World,
     inputs: Vec<InputFrame>,
@@ -142,5 +186,80 @@ impl Ghost {
             );
         }
         draw_player(&self.anim, &self.world, player, rope_end_dir, a);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::LevelDef;
+
+    fn root() -> std::path::PathBuf {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    fn start_of(text: &str) -> World {
+        let tuning = crate::cli::load_tuning(&root()).unwrap();
+        let level = LevelDef::from_ron(text, "01_first_swing.ron").unwrap();
+        World::from_level(level, tuning, "01_first_swing.ron").unwrap()
+    }
+
+    fn level_text() -> String {
+        std::fs::read_to_string(root().join("levels/01_first_swing.ron")).unwrap()
+    }
+
+    fn solution() -> (Replay, u64) {
+        let text =
+            std::fs::read_to_string(root().join("levels/solutions/01_first_swing.ron")).unwrap();
+        let run = Replay::from_ron(&text, "01_first_swing.ron").unwrap();
+        let ticks = run.run(&mut start_of(&level_text())).ticks;
+        (run, ticks)
+    }
+
+    #[test]
+    fn a_kept_run_that_still_does_what_its_record_says_is_raced() {
+        let (run, ticks) = solution();
+        assert_eq!(
+            check_kept_run(&start_of(&level_text()), &run, Some(ticks)),
+            Ok(())
+        );
+        // No time kept (the progress was lost): reaching the goal is enough.
+        assert_eq!(check_kept_run(&start_of(&level_text()), &run, None), Ok(()));
+        let start = start_of(&level_text());
+        assert_eq!(
+            kept_best_run(Ok(Some(run.clone())), &start, Some(ticks)),
+            Some(run)
+        );
+    }
+
+    #[test]
+    fn a_kept_run_slower_than_its_record_is_not_raced() {
+        // The progress was written and the ghost's write was lost: the ghost is an older run.
+        let (run, ticks) = solution();
+        let problem = check_kept_run(&start_of(&level_text()), &run, Some(ticks - 30)).unwrap_err();
+        assert!(
+            problem.contains(&format!(
+                "in {ticks} ticks, not its recorded {}",
+                ticks - 30
+            )),
+            "{problem}"
+        );
+        let start = start_of(&level_text());
+        assert_eq!(kept_best_run(Ok(Some(run)), &start, Some(ticks - 30)), None);
+    }
+
+    #[test]
+    fn a_kept_run_that_no_longer_reaches_the_goal_is_not_raced() {
+        // The level changed since: its goal moved out of the run's way.
+        let (run, ticks) = solution();
+        let goal = "goal: (min: (20.0, 0.0), max: (23.0, 3.0))";
+        assert!(level_text().contains(goal));
+        let moved = level_text().replace(goal, "goal: (min: (40.0, 0.0), max: (43.0, 3.0))");
+        let problem = check_kept_run(&start_of(&moved), &run, Some(ticks)).unwrap_err();
+        assert!(problem.contains("no longer reaches the goal"), "{problem}");
+        assert_eq!(
+            kept_best_run(Ok(Some(run)), &start_of(&moved), Some(ticks)),
+            None
+        );
     }
 }

@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::input::Bindings;
-use crate::platform::store::{Area, Store};
+use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::Assists;
 
 /// The settings' name in the platform's main store (`input.ron` in the config folder).
@@ -148,13 +148,32 @@ impl InputSettingsStore {
                 problem: None,
             },
             Err(err) => defaults(Some(format!(
-                "{err}; using the default controls until a setting changes"
+                "{err}; using the default controls (a changed setting keeps this file aside, \
+                 renamed to end in .corrupt-N)"
             ))),
         }
     }
 
-    /// Saves the settings; returns the problem if it could not (the caller logs it).
+    /// Saves the settings; returns the problem if it could not (the caller logs it). A file that
+    /// does not load may be the player's own bindings with one typo: worth more than the one
+    /// setting just changed, so it is kept aside first, and if it cannot be, kept in place.
     pub fn save(&self, settings: &InputSettings) -> Result<(), String> {
+        let max_bytes = crate::sim::limits::MAX_SETTINGS_FILE_BYTES;
+        let broken = match self.store.load(&self.name, max_bytes) {
+            Ok(Some(text)) => InputSettings::from_ron(&text, "").is_err(),
+            Ok(None) => false,
+            Err(err) => matches!(err, StoreError::Unusable { .. }),
+        };
+        if broken {
+            self.store
+                .keep_aside(&self.name, max_bytes)
+                .map_err(|why| {
+                    format!(
+                    "{why}; it does not load, so it is not overwritten: the change lasts until \
+                     the game closes"
+                )
+                })?;
+        }
         self.store
             .save(&self.name, &settings.to_ron())
             .map_err(|err| err.to_string())

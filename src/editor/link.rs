@@ -29,6 +29,21 @@ pub fn encode_link(ron_text: &str) -> String {
     ))
 }
 
+/// The level link of a level's text (`#level=<code>`), or, when the code would be over the
+/// `MAX_CODE_BYTES` a link may be (a level may be far larger), why not, with its size: a link
+/// that long would only be refused when opened.
+pub fn level_link(ron_text: &str) -> Result<String, String> {
+    let code = encode_link(ron_text);
+    if code.len() > MAX_CODE_BYTES {
+        return Err(format!(
+            "the level's link would be {} bytes, at most {MAX_CODE_BYTES} allowed: share the \
+             level's file instead",
+            code.len()
+        ));
+    }
+    Ok(format!("{FRAGMENT_PREFIX}{code}"))
+}
+
 /// The level text of a code (a leading `#level=` or `level=` is allowed), or why not.
 pub fn decode_link(code: &str) -> Result<String, String> {
     if code.len() > MAX_CODE_BYTES {
@@ -93,6 +108,40 @@ mod tests {
             bytes,
             DEFLATE_LEVEL,
         ))
+    }
+
+    /// A level text whose code is about `code_bytes` long: random words in a sign don't
+    /// compress, so the code grows with them.
+    fn level_with_code_of(code_bytes: usize) -> String {
+        let mut seed = 0x1234_5678_u64;
+        let mut text = String::from(
+            "Level(name: \"big\", spawn: (0.0, 1.0), goal: (min: (1.0, 1.0), max: (2.0, 2.0)))\n",
+        );
+        while encode_link(&text).len() < code_bytes {
+            for _ in 0..64 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                text.push(char::from(b'a' + (seed >> 59) as u8 % 26));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn a_link_over_the_limit_is_refused_with_its_size() {
+        let under = level_with_code_of(MAX_CODE_BYTES - 200);
+        let link = level_link(&under).unwrap();
+        assert!(link.len() - FRAGMENT_PREFIX.len() <= MAX_CODE_BYTES);
+        assert_eq!(decode_link(&link).unwrap(), under);
+        let over = level_with_code_of(MAX_CODE_BYTES + 1);
+        let size = encode_link(&over).len();
+        let e = level_link(&over).unwrap_err();
+        assert!(
+            e.contains(&format!("would be {size} bytes, at most {MAX_CODE_BYTES}")),
+            "{e}"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod prop;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tether::sim::math::Vec2;
 use tether::sim::{InputFrame, LevelDef, Tuning, World};
 
 /// No button held, no aim: a tick of standing still.
@@ -55,4 +56,57 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Every moving thing in `world`, named, with its points: the player, their rope, the vines,
+/// the winch ropes, loose rope pieces and cloth particles.
+pub fn bodies(world: &World) -> Vec<(String, &[Vec2])> {
+    let mut all: Vec<(String, &[Vec2])> =
+        vec![("the player".into(), std::slice::from_ref(&world.player.pos))];
+    if let Some(rope) = world.rope() {
+        all.push(("the player's rope".into(), &rope.nodes));
+    }
+    for (i, vine) in world.vines.iter().enumerate() {
+        all.push((format!("vines[{i}]"), &vine.rope.nodes));
+    }
+    for (i, winch) in world.winches.iter().enumerate() {
+        all.push((format!("winches[{i}]'s rope"), &winch.rope.nodes));
+    }
+    for (i, piece) in world.loose_ropes.iter().enumerate() {
+        all.push((format!("loose rope {i}"), &piece.rope.nodes));
+    }
+    for (i, cloth) in world.cloths.iter().enumerate() {
+        all.push((format!("cloths[{i}]"), cloth.positions()));
+    }
+    all
+}
+
+/// Where every moving thing in `world` is (`bodies`, flattened). Unlike the state hash it leaves
+/// out the tick and the counters, so two ticks give equal lists exactly when nothing moved.
+pub fn body_positions(world: &World) -> Vec<Vec2> {
+    bodies(world)
+        .into_iter()
+        .flat_map(|(_, points)| points.iter().copied())
+        .collect()
+}
+
+/// Where the level's moving objects are (`bodies` without the player and their rope).
+pub fn object_positions(world: &World) -> Vec<Vec2> {
+    bodies(world)
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("the player"))
+        .flat_map(|(_, points)| points.iter().copied())
+        .collect()
+}
+
+/// The first moving thing with a point that is NaN or infinite, and which point.
+pub fn first_non_finite(world: &World) -> Option<String> {
+    let finite = |v: &Vec2| v.x.is_finite() && v.y.is_finite();
+    if !finite(&world.player.vel) {
+        return Some(format!("the player's velocity {:?}", world.player.vel));
+    }
+    bodies(world).into_iter().find_map(|(name, points)| {
+        let bad = points.iter().position(|p| !finite(p))?;
+        Some(format!("{name}: point {bad} is {:?}", points[bad]))
+    })
 }

@@ -58,6 +58,8 @@ pub struct ActionFrame {
     pub aim_stick: Option<Vec2>,
     /// How many gamepads are connected.
     pub pads_connected: u8,
+    /// The last gamepad was pulled out this frame: what it held is let go, and play pauses.
+    pub pad_unplugged: bool,
 }
 
 impl Default for ActionFrame {
@@ -70,6 +72,7 @@ impl Default for ActionFrame {
             mouse_moved: false,
             aim_stick: None,
             pads_connected: 0,
+            pad_unplugged: false,
         }
     }
 }
@@ -104,6 +107,13 @@ impl ActionFrame {
     pub fn hold(&mut self, action: Action) {
         self.down[action.index()] = true;
     }
+
+    /// Whether play pauses this frame: on the pause action, or when the player's hands have
+    /// left the game (the window lost focus, the last gamepad was pulled out) unless a replay is
+    /// being `watched`.
+    pub fn pauses_play(&self, focus_lost: bool, watched: bool) -> bool {
+        self.pressed(Action::Pause) || (!watched && (focus_lost || self.pad_unplugged))
+    }
 }
 
 /// Turns raw frames into action frames; keeps the gamepad's state between frames (pads report
@@ -128,7 +138,9 @@ impl ActionMapper {
         // within one frame still presses once.
         let mut pad_was = self.pad_down(bindings);
         for &event in &raw.pad_events {
+            let had_pads = self.pad.connected > 0;
             self.pad.apply(event);
+            frame.pad_unplugged |= had_pads && self.pad.connected == 0;
             let pad_now = self.pad_down(bindings);
             for action in Action::ALL {
                 let i = action.index();

@@ -124,13 +124,9 @@ impl Ctx {
             GhostMode::BestRun => {
                 let name = file.name.clone();
                 if !self.saves.best_runs.contains_key(&name) {
-                    let run = match self.saves.store.load_ghost(&name) {
-                        Ok(run) => run,
-                        Err(problem) => {
-                            log_line(&format!("ghost: {problem}"));
-                            None
-                        }
-                    };
+                    let recorded = self.saves.progress.record(&name).and_then(|r| r.best_ticks);
+                    let loaded = self.saves.store.load_ghost(&name);
+                    let run = crate::app::ghost::kept_best_run(loaded, start, recorded);
                     self.saves.best_runs.insert(name.clone(), run);
                 }
                 self.saves.best_runs[&name]

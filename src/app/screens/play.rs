@@ -11,7 +11,6 @@ use super::pause::PauseScreen;
 use super::{Ctx, Kind, Screen, Transition};
 use crate::app::automation::Automation;
 use crate::app::ghost::Ghost;
-use crate::app::input::Action;
 use crate::app::menus;
 use crate::app::palette;
 use crate::app::render::hud::{draw_hud, format_time};
@@ -78,8 +77,13 @@ impl Screen for PlayScreen {
             return transition;
         }
         let playback = ctx.level.session.as_ref().is_some_and(|s| s.is_playback());
-        // Losing focus pauses play (not a replay being watched or recorded to a screenshot).
-        if ctx.input.actions.pressed(Action::Pause) || (ctx.input.focus_lost && !playback) {
+        // Losing focus or the gamepad pauses play (not a replay being watched or recorded to a
+        // screenshot).
+        if ctx
+            .input
+            .actions
+            .pauses_play(ctx.input.focus_lost, playback)
+        {
             return Transition::Push(Box::new(PauseScreen::default()));
         }
         if let Some(transition) = level_keys(ctx) {
@@ -98,7 +102,12 @@ impl Screen for PlayScreen {
     }
 
     fn name(&self, ctx: &Ctx) -> Option<String> {
-        Some(format!("playing {}", ctx.level_file().name))
+        let file = ctx.level_file();
+        // A linked level has no file: its title says which level the link held.
+        Some(match &ctx.options.linked_level {
+            Some(_) => format!("playing {}: {}", file.name, file.title),
+            None => format!("playing {}", file.name),
+        })
     }
 
     fn returned(&mut self, ctx: &mut Ctx) {

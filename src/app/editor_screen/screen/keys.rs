@@ -122,11 +122,13 @@ impl EditorScreen {
     /// Makes the level's link: in the browser it goes to the address bar (to copy and send),
     /// on the desktop to the terminal.
     pub(super) fn share_link(&mut self) {
-        let fragment = format!(
-            "{}{}",
-            crate::editor::link::FRAGMENT_PREFIX,
-            crate::editor::encode_link(&crate::editor::to_ron(&self.doc.level))
-        );
+        let fragment = match crate::editor::level_link(&crate::editor::to_ron(&self.doc.level)) {
+            Ok(fragment) => fragment,
+            Err(problem) => {
+                self.say(problem);
+                return;
+            }
+        };
         #[cfg(target_arch = "wasm32")]
         {
             crate::app::web::show_level_link(&fragment);
