@@ -30,3 +30,9 @@ pub use level::{IndexLevel, IndexWorld, LevelDef, LevelError, LevelIndex, RonErr
 pub use replay::{Replay, ReplayOutcome};
 pub use tuning::{Tuning, TICKS_PER_SECOND, TICK_DT_S};
 pub use world::World;
+
+/// The simulation's version: raised whenever the simulation's results change for the same level
+/// and inputs (the solution replays' final-state hashes move). Replays, ghosts and the online
+/// service's runs carry it, so a run is only ever compared or verified under the physics it was
+/// played with.
+pub const SIM_VERSION: u32 = 1;
