@@ -122,9 +122,25 @@ fn apply(text: &str, edits: &[(usize, NumberEdit)]) -> String {
     out
 }
 
-/// Removes object `pick` (counted over every list) from the level.
-fn delete_object(level: &mut LevelDef, pick: usize) {
-    let lens = [
+/// The lists `delete_object` deletes from, in its order, as named in a level file.
+const DELETABLE_LISTS: [&str; 12] = [
+    "solids",
+    "hazards",
+    "checkpoints",
+    "grapple_points",
+    "platforms",
+    "switches",
+    "winches",
+    "vines",
+    "fragile",
+    "cloths",
+    "wind",
+    "signs",
+];
+
+/// How many objects each of `DELETABLE_LISTS` holds.
+fn list_lens(level: &LevelDef) -> [usize; DELETABLE_LISTS.len()] {
+    [
         level.solids.len(),
         level.hazards.len(),
         level.checkpoints.len(),
@@ -137,10 +153,16 @@ fn delete_object(level: &mut LevelDef, pick: usize) {
         level.cloths.len(),
         level.wind.len(),
         level.signs.len(),
-    ];
+    ]
+}
+
+/// Removes object `pick` (counted over every list) from the level; returns the index in
+/// `DELETABLE_LISTS` of the list it was taken from, if the level had any object.
+fn delete_object(level: &mut LevelDef, pick: usize) -> Option<usize> {
+    let lens = list_lens(level);
     let total: usize = lens.iter().sum();
     if total == 0 {
-        return;
+        return None;
     }
     let mut k = pick % total;
     for (list, len) in lens.iter().enumerate() {
@@ -159,10 +181,11 @@ fn delete_object(level: &mut LevelDef, pick: usize) {
                 10 => drop(level.wind.remove(k)),
                 _ => drop(level.signs.remove(k)),
             }
-            return;
+            return Some(list);
         }
         k -= len;
     }
+    None
 }
 
 fn random_inputs() -> impl Strategy<Value = Vec<(u16, InputFrame)>> {
@@ -206,8 +229,15 @@ fn edited_levels_pass_or_fail_check_with_a_message_and_never_panic() {
     let levels = shipped_levels();
     let mut cases = 0;
     let (passed, refused) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+    // How many objects of each list the edits deleted, and which lists the shipped levels use:
+    // every kind an author can write must also be seen deleted, or its absence is never tried.
+    let deleted = std::cell::RefCell::new([0u32; DELETABLE_LISTS.len()]);
+    let mut shipped_lists = [false; DELETABLE_LISTS.len()];
     for (name, text) in &levels {
         let original = LevelDef::from_ron(text, name).expect("a shipped level passes");
+        for (list, len) in list_lens(&original).into_iter().enumerate() {
+            shipped_lists[list] |= len > 0;
+        }
         let mut runner = runner(16);
         let strategy = (
             prop::collection::vec(any::<usize>(), 0..3),
@@ -217,7 +247,9 @@ fn edited_levels_pass_or_fail_check_with_a_message_and_never_panic() {
         let result = runner.run(&strategy, |(deletions, edits, inputs)| {
             let mut level = original.clone();
             for pick in deletions {
-                delete_object(&mut level, pick);
+                if let Some(list) = delete_object(&mut level, pick) {
+                    deleted.borrow_mut()[list] += 1;
+                }
             }
             let edited = apply(&ron::to_string(&level).expect("serialises"), &edits);
             let built = LevelDef::from_ron(&edited, name)
@@ -264,6 +296,19 @@ fn edited_levels_pass_or_fail_check_with_a_message_and_never_panic() {
     assert!(
         passed > 0 && refused > 0,
         "the edits both keep and break levels"
+    );
+    let deleted = deleted.into_inner();
+    let never_deleted: Vec<&str> = (0..DELETABLE_LISTS.len())
+        .filter(|&list| shipped_lists[list] && deleted[list] == 0)
+        .map(|list| DELETABLE_LISTS[list])
+        .collect();
+    println!(
+        "objects deleted, by list: {:?}",
+        DELETABLE_LISTS.iter().zip(deleted).collect::<Vec<_>>()
+    );
+    assert!(
+        never_deleted.is_empty(),
+        "the shipped levels have {never_deleted:?} but no edit deleted one"
     );
 }
 
