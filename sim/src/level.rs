@@ -394,3 +394,34 @@ impl LevelIndex {
         self.levels().map(|(_, level)| level.file.clone()).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's last column keeps files as they were: the four first lists are written even
+    /// when empty, the later ones only when they hold something, all in the table's order.
+    #[test]
+    fn lists_are_written_as_files_always_had_them() {
+        let mut level = LevelDef::empty("t");
+        let written = ron::to_string(&level).unwrap();
+        assert_eq!(
+            written,
+            "(name:\"t\",spawn:(0.0,0.0),goal:(min:(5000.0,5000.0),max:(5001.0,5001.0)),\
+             max_rope_length_m:None,view_height_m:18.0,kill_y_m:-50.0,\
+             solids:[],hazards:[],checkpoints:[],grapple_points:[])"
+        );
+        level.signs.push(SignDef {
+            id: None,
+            at: P(1.0, 2.0),
+            text: "Hi".into(),
+        });
+        level.grapple_points.push(RingDef(P(3.0, 4.0)));
+        let written = ron::to_string(&level).unwrap();
+        assert!(
+            written.ends_with("grapple_points:[(3.0,4.0)],signs:[(at:(1.0,2.0),text:\"Hi\")])"),
+            "{written}"
+        );
+        assert_eq!(RonError::parse::<LevelDef>(&written, "t"), Ok(level));
+    }
+}

@@ -5,7 +5,9 @@
 //! Adding a kind: a file here implementing [`ObjectDef`] and one line in the table of
 //! [`object_kinds!`](crate::object_kinds). The table is the registration: `LevelDef`'s list
 //! field, `LevelDef::object_lists` (validation, id checks, colliders), [`ObjectKind`] and the
-//! editor's `Object` all follow from it.
+//! editor's `Object` all follow from it. What else a kind needs (its drawing, its editing, its
+//! place in the state hash), and what fails until it has it, is listed in
+//! docs/architecture.md ("Adding an object kind").
 //!
 //! Objects may carry an `id: "name"`, unique per level; objects refer to each other by id (a
 //! winch to the switch that drives it), never by position in a list.
