@@ -34,8 +34,13 @@ pub struct Frame<'a> {
     pub time_s: f32,
 }
 
+/// A pass drawn behind the solids: the kind it draws, and how (from the world and the time).
+type BehindPass = (ObjectKind, fn(&World, f32));
+/// A pass drawn in front of the solids: the kind it draws, and how.
+type FrontPass = (ObjectKind, fn(&Frame));
+
 /// Objects that stand behind the level's solids, in drawing order: zones and plates.
-const BEHIND: [(ObjectKind, fn(&World, f32)); 5] = [
+const BEHIND: [BehindPass; 5] = [
     (ObjectKind::Checkpoint, checkpoint::draw),
     (ObjectKind::Goal, |world, time_s| {
         goal::draw(&world.level.goal, time_s)
@@ -47,7 +52,7 @@ const BEHIND: [(ObjectKind, fn(&World, f32)); 5] = [
 
 /// Objects in front of the solids and behind the player, in drawing order: what moves, hangs
 /// or is grabbed.
-const FRONT: [(ObjectKind, fn(&Frame)); 11] = [
+const FRONT: [FrontPass; 11] = [
     (ObjectKind::Platform, |f| platform::draw_tracks(f.world)),
     (ObjectKind::Cloth, |f| cloth::draw(f.world, f.now)),
     (ObjectKind::Winch, |f| {
