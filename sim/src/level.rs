@@ -24,7 +24,7 @@ pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
 pub use super::objects::vine::{VineDef, MAX_VINES};
 pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
 pub use super::objects::wind::{WindDef, MAX_WIND_ZONES};
-use super::objects::{check_objects, find_id_in, Issues, LevelIds, ObjectList};
+use super::objects::{check_objects, find_id_in, Issues, LevelIds, ObjectKind, ObjectList};
 pub use super::shape::{RectDef, ShapeDef, P};
 
 /// A RON syntax or type error, located in its file.
@@ -111,53 +111,86 @@ impl fmt::Display for LevelError {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Level")]
-pub struct LevelDef {
-    pub name: String,
-    /// Where the centre of the player starts.
-    pub spawn: P,
-    pub goal: RectDef,
-    /// Overrides the tuning's rope length for this level.
-    #[serde(default)]
-    pub max_rope_length_m: Option<f32>,
-    /// Height of the view in metres; sets the camera zoom to suit the level's scale.
-    #[serde(default = "default_view_height_m")]
-    pub view_height_m: f32,
-    /// Falling below this y kills the player (a floor under every pit).
-    #[serde(default = "default_kill_y_m")]
-    pub kill_y_m: f32,
-    #[serde(default)]
-    pub solids: Vec<SolidDef>,
-    #[serde(default)]
-    pub hazards: Vec<HazardDef>,
-    /// Touching a checkpoint's rectangle makes it the respawn point (its centre).
-    #[serde(default)]
-    pub checkpoints: Vec<CheckpointDef>,
-    #[serde(default)]
-    pub grapple_points: Vec<RingDef>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub platforms: Vec<PlatformDef>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub switches: Vec<SwitchDef>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub winches: Vec<WinchDef>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub vines: Vec<VineDef>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub wind: Vec<WindDef>,
-    /// Fragile anchors: rotten beams and cracked rings that break under the rope's pull.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fragile: Vec<FragileDef>,
-    /// Banners, flags and nets.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cloths: Vec<ClothDef>,
-    /// Boards with text teaching the controls (drawing only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub signs: Vec<SignDef>,
-    /// The player's rope snaps when pulled past this (none: it never does).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fragile_rope: Option<BreakDef>,
+/// Generates `LevelDef` (its object lists from the table of kinds, between the level's own
+/// fields and `fragile_rope`, as files have always listed them), `object_lists`, `empty` and
+/// `ObjectKind::count`.
+macro_rules! level_def {
+    (
+        single: $single:ident $single_field:ident $single_label:tt $single_def:ty;
+        lists: $( $(#[$doc:meta])* $kind:ident $field:ident $label:tt $def:ty, $max:expr, $skip:tt; )*
+    ) => {
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, rename = "Level")]
+        pub struct LevelDef {
+            pub name: String,
+            /// Where the centre of the player starts.
+            pub spawn: P,
+            pub $single_field: $single_def,
+            /// Overrides the tuning's rope length for this level.
+            #[serde(default)]
+            pub max_rope_length_m: Option<f32>,
+            /// Height of the view in metres; sets the camera zoom to suit the level's scale.
+            #[serde(default = "default_view_height_m")]
+            pub view_height_m: f32,
+            /// Falling below this y kills the player (a floor under every pit).
+            #[serde(default = "default_kill_y_m")]
+            pub kill_y_m: f32,
+            $(
+                $(#[$doc])*
+                #[serde(default, skip_serializing_if = $skip)]
+                pub $field: Vec<$def>,
+            )*
+            /// The player's rope snaps when pulled past this (none: it never does).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub fragile_rope: Option<BreakDef>,
+        }
+
+        impl LevelDef {
+            /// Every object list of the level, in the table's order: validation, ids and
+            /// colliders find every kind through it.
+            pub fn object_lists(&self) -> Vec<ObjectList<'_>> {
+                vec![
+                    ObjectList::single(stringify!($single_field), &self.$single_field),
+                    $(ObjectList::of(stringify!($field), $max, &self.$field),)*
+                ]
+            }
+
+            /// A level with nothing in it but a spawn at the origin and a goal far away: a base
+            /// for levels built in code (`..LevelDef::empty("name")`).
+            pub fn empty(name: &str) -> LevelDef {
+                LevelDef {
+                    name: name.to_string(),
+                    spawn: P(0.0, 0.0),
+                    $single_field: RectDef {
+                        min: P(5000.0, 5000.0),
+                        max: P(5001.0, 5001.0),
+                    },
+                    max_rope_length_m: None,
+                    view_height_m: default_view_height_m(),
+                    kill_y_m: default_kill_y_m(),
+                    $($field: Vec::new(),)*
+                    fragile_rope: None,
+                }
+            }
+        }
+
+        impl ObjectKind {
+            /// How many objects of this kind `level` holds.
+            pub fn count(self, level: &LevelDef) -> usize {
+                match self {
+                    ObjectKind::$single => 1,
+                    $(ObjectKind::$kind => level.$field.len(),)*
+                }
+            }
+        }
+    };
+}
+
+crate::object_kinds!(level_def);
+
+/// serde's `skip_serializing_if` for the lists the first levels always wrote out, even empty.
+fn never<T>(_: &[T]) -> bool {
+    false
 }
 
 fn default_view_height_m() -> f32 {
@@ -180,55 +213,6 @@ impl LevelDef {
                 file: file.to_string(),
                 issues,
             })
-        }
-    }
-
-    /// Every object list of the level. This is the registration of object kinds: validation,
-    /// ids and colliders find every kind through it.
-    pub fn object_lists(&self) -> Vec<ObjectList<'_>> {
-        vec![
-            ObjectList::single("goal", &self.goal),
-            ObjectList::of("solids", MAX_SOLIDS, &self.solids),
-            ObjectList::of("hazards", MAX_HAZARDS, &self.hazards),
-            ObjectList::of("checkpoints", MAX_CHECKPOINTS, &self.checkpoints),
-            ObjectList::of("grapple_points", MAX_GRAPPLE_POINTS, &self.grapple_points),
-            ObjectList::of("platforms", MAX_PLATFORMS, &self.platforms),
-            ObjectList::of("switches", MAX_SWITCHES, &self.switches),
-            ObjectList::of("winches", MAX_WINCHES, &self.winches),
-            ObjectList::of("vines", MAX_VINES, &self.vines),
-            ObjectList::of("wind", MAX_WIND_ZONES, &self.wind),
-            ObjectList::of("fragile", MAX_FRAGILE, &self.fragile),
-            ObjectList::of("cloths", MAX_CLOTHS, &self.cloths),
-            ObjectList::of("signs", MAX_SIGNS, &self.signs),
-        ]
-    }
-
-    /// A level with nothing in it but a spawn at the origin and a goal far away: a base for
-    /// levels built in code (`..LevelDef::empty("name")`).
-    pub fn empty(name: &str) -> LevelDef {
-        LevelDef {
-            name: name.to_string(),
-            spawn: P(0.0, 0.0),
-            goal: RectDef {
-                min: P(5000.0, 5000.0),
-                max: P(5001.0, 5001.0),
-            },
-            max_rope_length_m: None,
-            view_height_m: default_view_height_m(),
-            kill_y_m: default_kill_y_m(),
-            solids: vec![],
-            hazards: vec![],
-            checkpoints: vec![],
-            grapple_points: vec![],
-            platforms: vec![],
-            switches: vec![],
-            winches: vec![],
-            vines: vec![],
-            wind: vec![],
-            fragile: vec![],
-            cloths: vec![],
-            signs: vec![],
-            fragile_rope: None,
         }
     }
 
@@ -408,5 +392,36 @@ impl LevelIndex {
     /// Every level file in play order.
     pub fn files(&self) -> Vec<String> {
         self.levels().map(|(_, level)| level.file.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's last column keeps files as they were: the four first lists are written even
+    /// when empty, the later ones only when they hold something, all in the table's order.
+    #[test]
+    fn lists_are_written_as_files_always_had_them() {
+        let mut level = LevelDef::empty("t");
+        let written = ron::to_string(&level).unwrap();
+        assert_eq!(
+            written,
+            "(name:\"t\",spawn:(0.0,0.0),goal:(min:(5000.0,5000.0),max:(5001.0,5001.0)),\
+             max_rope_length_m:None,view_height_m:18.0,kill_y_m:-50.0,\
+             solids:[],hazards:[],checkpoints:[],grapple_points:[])"
+        );
+        level.signs.push(SignDef {
+            id: None,
+            at: P(1.0, 2.0),
+            text: "Hi".into(),
+        });
+        level.grapple_points.push(RingDef(P(3.0, 4.0)));
+        let written = ron::to_string(&level).unwrap();
+        assert!(
+            written.ends_with("grapple_points:[(3.0,4.0)],signs:[(at:(1.0,2.0),text:\"Hi\")])"),
+            "{written}"
+        );
+        assert_eq!(RonError::parse::<LevelDef>(&written, "t"), Ok(level));
     }
 }

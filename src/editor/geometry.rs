@@ -6,7 +6,7 @@
 //! helpers; `shape` the geometry of shapes and rectangles, `bounds` bounds and picking,
 //! `handles` the handles and dragging them, `transform` moving and turning whole objects.
 
-use super::kinds::{all_objects, Kind, ObjectRef};
+use super::kinds::{all_objects, ObjectRef};
 use super::object::Object;
 use crate::sim::level::{
     ClothDef, FragileDef, LevelDef, LoadDef, MotionDef, RectDef, ShapeDef, WinchDef, P,
@@ -17,6 +17,7 @@ use crate::sim::objects::fragile::FragileAnchorDef;
 
 mod bounds;
 mod handles;
+mod per_kind;
 mod shape;
 mod transform;
 
@@ -24,10 +25,12 @@ mod transform;
 use bounds::*;
 use shape::*;
 
+pub use super::handle::{Handle, HandleId, HandleRole};
 pub use bounds::{
     bounds, level_handles, object_bounds, object_hit, objects_in_rect, pick, pick_spawn,
 };
 pub use handles::{handles, object_handles, set_object_handle};
+pub use per_kind::{NEW_SIGN_TEXT, NEW_SWITCH_ID};
 pub use shape::{shape_bounds, shape_contains, translate_shape};
 pub use transform::{rotate_object, translate_object};
 
@@ -45,60 +48,6 @@ pub const ROPE_HALF_WIDTH_M: f32 = 0.15;
 pub const ROTATE_HANDLE_GAP_M: f32 = 1.0;
 /// How far from a wind region's centre its direction handle sits.
 pub const DIRECTION_HANDLE_M: f32 = 2.0;
-
-/// Which handle of an object.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum HandleId {
-    /// A corner of a box or rectangle, counter-clockwise from the bottom left (in a box's own
-    /// frame): dragging it resizes with the opposite corner fixed.
-    Corner(u8),
-    /// A circle's rim (to the right of its centre).
-    Radius,
-    /// A polygon's vertex.
-    Vertex(usize),
-    /// Above a box: dragging it turns the box about its centre.
-    Rotate,
-    /// A point of a platform's path.
-    Waypoint(usize),
-    /// The centre a turning platform turns about.
-    Pivot,
-    /// A winch's reeled-in, paid-out and start lengths, under its drum.
-    MinLength,
-    MaxLength,
-    StartLength,
-    /// A vine's end.
-    Length,
-    /// A cloth's bottom-right particle: dragging it changes columns and rows at its spacing.
-    ClothSize,
-    /// A cloth's pinned particle (`PinsDef::At`), snapped to the grid.
-    Pin(usize),
-    /// Which way a wind zone blows.
-    Direction,
-    /// The level's spawn point (a handle of the level, not of an object).
-    Spawn,
-}
-
-/// What dragging a handle does, for the UI to pick its look and cursor.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum HandleRole {
-    Resize,
-    Radius,
-    Vertex,
-    Rotate,
-    Waypoint,
-    Pivot,
-    Length,
-    Pin,
-    Direction,
-    Spawn,
-}
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Handle {
-    pub id: HandleId,
-    pub pos: Vec2,
-    pub role: HandleRole,
-}
 
 fn handle(id: HandleId, pos: Vec2, role: HandleRole) -> Handle {
     Handle { id, pos, role }
@@ -166,6 +115,7 @@ fn rect_corners(min: P, max: P) -> [Vec2; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::kinds::Kind;
     use crate::sim::level::{RonError, SolidDef};
 
     fn level(extra: &str) -> LevelDef {

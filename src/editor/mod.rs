@@ -3,7 +3,11 @@
 //! fields, issues). No window, sound, clock or file I/O here, so every operation is unit-tested.
 //!
 //! - `kinds`: the object kinds and [`ObjectRef`], the name of one object of a level.
-//! - `geometry`: bounds, picking, box selection, handles and the moves of every kind.
+//! - `object`: [`Object`], one object of any kind, generated from the simulation's table of
+//!   kinds, and [`object::EditKind`], what the editor does with each kind.
+//! - `geometry`: bounds, picking, box selection, handles and the moves of every kind (each
+//!   kind's own in `geometry/per_kind.rs`).
+//! - `handle`: the handles of a selected object.
 //! - `ops`: the operations and `apply`, all-or-nothing.
 //! - `history`: [`Document`], undo/redo with gestures, the saved state.
 //! - `fields`: the property panel's rows and setting one field's RON text.
@@ -13,6 +17,7 @@
 pub mod fields;
 pub mod format;
 pub mod geometry;
+pub mod handle;
 pub mod history;
 pub mod kinds;
 pub mod link;

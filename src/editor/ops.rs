@@ -8,21 +8,13 @@ use std::fmt;
 use super::fields;
 use super::geometry::{self, HandleId};
 use super::kinds::{Kind, ObjectRef};
-use super::object::Object;
+use super::object::{fresh_id, Object};
 use super::text;
-use crate::sim::level::{
-    CheckpointDef, ClothDef, DriveDef, FragileDef, LevelDef, LoadDef, MotionDef, PlatformDef,
-    RingDef, ShapeDef, SignDef, SolidDef, SwitchDef, VineDef, WinchDef, WindDef, P,
-};
+use crate::sim::level::{DriveDef, LevelDef, P};
 use crate::sim::math::Vec2;
-use crate::sim::objects::cloth::{ClothLook, PinsDef};
-use crate::sim::objects::fragile::FragileAnchorDef;
-use crate::sim::objects::MAX_ID_CHARS;
 
-/// The id a new switch is given (made unique: `switch-2`, ...).
-pub const NEW_SWITCH_ID: &str = "switch";
-/// The text of a new sign.
-pub const NEW_SIGN_TEXT: &str = "Sign";
+pub use super::geometry::{NEW_SIGN_TEXT, NEW_SWITCH_ID};
+pub use super::object::fresh_id_in;
 
 /// One change to a level, as the UI asks for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -241,7 +233,7 @@ fn changed(refs: Vec<ObjectRef>) -> (Applied, Touched) {
 /// A new object of `kind` from its template, centred on `at`.
 fn create(level: &mut LevelDef, kind: Kind, at: Vec2) -> Result<(Applied, Touched), OpError> {
     finite("the place to create at", at)?;
-    let mut object = template(level, kind)?;
+    let mut object = Object::template(level, kind).map_err(OpError)?;
     let (lo, hi) = geometry::object_bounds(&object);
     geometry::translate_object(&mut object, at - (lo + hi) * 0.5);
     let r = object
@@ -373,137 +365,6 @@ fn check_touched(level: &LevelDef, touched: &Touched) -> Result<(), OpError> {
         }
     }
     Ok(())
-}
-
-/// Whether some object of `level` or of `pending` has the id `id`.
-fn id_taken(level: &LevelDef, pending: &[Object], id: &str) -> bool {
-    level
-        .object_lists()
-        .iter()
-        .flat_map(|l| l.items.iter())
-        .any(|o| o.id() == Some(id))
-        || pending.iter().any(|o| o.id() == Some(id))
-}
-
-/// An id like `id` that no object has: `lift` → `lift-2`, `lift-2` → `lift-3`, kept within
-/// the id length limit.
-pub fn fresh_id_in(level: &LevelDef, id: &str) -> String {
-    fresh_id(level, &[], id)
-}
-
-fn fresh_id(level: &LevelDef, pending: &[Object], id: &str) -> String {
-    let base = match id.rsplit_once('-') {
-        Some((head, tail))
-            if !head.is_empty() && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit()) =>
-        {
-            head
-        }
-        _ => id,
-    };
-    let base = if base.is_empty() { "object" } else { base };
-    if !id_taken(level, pending, id) {
-        return id.to_string();
-    }
-    (2usize..)
-        .map(|n| {
-            let suffix = format!("-{n}");
-            let keep = MAX_ID_CHARS.saturating_sub(suffix.len());
-            let head: String = base.chars().take(keep).collect();
-            format!("{head}{suffix}")
-        })
-        .find(|candidate| !id_taken(level, pending, candidate))
-        .expect("some number is free")
-}
-
-/// The object `Create` makes, at the origin (`apply` centres it where asked). Every template
-/// passes the level's checks on its own.
-fn template(level: &LevelDef, kind: Kind) -> Result<Object, OpError> {
-    let o = P(0.0, 0.0);
-    let box_at = |hx: f32, hy: f32| ShapeDef::Box {
-        center: o,
-        half_extents: P(hx, hy),
-        rotation_deg: 0.0,
-    };
-    Ok(match kind {
-        Kind::Goal => return err("the goal cannot be created: a level has one, move it instead"),
-        Kind::Solid => Object::Solid(SolidDef {
-            id: None,
-            shape: box_at(2.0, 0.5),
-            hookable: true,
-        }),
-        Kind::Hazard => Object::Hazard(crate::sim::level::HazardDef(box_at(2.0, 0.5))),
-        Kind::Checkpoint => Object::Checkpoint(CheckpointDef {
-            id: None,
-            min: P(-1.0, -1.5),
-            max: P(1.0, 1.5),
-        }),
-        Kind::Ring => Object::Ring(RingDef(o)),
-        Kind::Platform => Object::Platform(PlatformDef {
-            id: None,
-            shape: box_at(2.0, 0.3),
-            hookable: true,
-            motion: MotionDef::Path {
-                points: vec![o, P(8.0, 0.0)],
-                speed_m_per_s: 3.0,
-                ping_pong: true,
-                pause_s: 0.0,
-            },
-        }),
-        Kind::Switch => Object::Switch(SwitchDef {
-            id: fresh_id(level, &[], NEW_SWITCH_ID),
-            min: P(-1.0, -0.25),
-            max: P(1.0, 0.25),
-        }),
-        Kind::Winch => Object::Winch(WinchDef {
-            id: None,
-            at: o,
-            min_length_m: 2.0,
-            max_length_m: 8.0,
-            start_length_m: None,
-            speed_m_per_s: 2.0,
-            load: LoadDef::Weight {
-                radius_m: 0.5,
-                mass_kg: 50.0,
-            },
-            drive: DriveDef::Timer { wait_s: 1.0 },
-        }),
-        Kind::Vine => Object::Vine(VineDef {
-            id: None,
-            at: o,
-            length_m: 6.0,
-            weight_kg: 0.0,
-        }),
-        Kind::Wind => Object::Wind(WindDef {
-            id: None,
-            region: box_at(4.0, 3.0),
-            direction_deg: 0.0,
-            speed_m_per_s: 5.0,
-            gust: None,
-        }),
-        Kind::Fragile => Object::Fragile(FragileDef {
-            id: None,
-            anchor: FragileAnchorDef::Beam {
-                shape: box_at(1.5, 0.3),
-            },
-            breaks_at_n: 4000.0,
-            after_s: 0.5,
-        }),
-        Kind::Cloth => Object::Cloth(ClothDef {
-            id: None,
-            top_left: o,
-            columns: 6,
-            rows: 8,
-            spacing_m: 0.3,
-            pins: PinsDef::TopRow,
-            tears_at_stretch: None,
-            look: ClothLook::Banner,
-        }),
-        Kind::Sign => Object::Sign(SignDef {
-            id: None,
-            at: o,
-            text: NEW_SIGN_TEXT.to_string(),
-        }),
-    })
 }
 
 /// Where the refs `refs` are after the objects `deleted` were removed: deleted ones dropped,

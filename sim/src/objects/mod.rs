@@ -2,9 +2,12 @@
 //! and, for the kinds that move, its per-tick step. Drawing lives in the matching file under
 //! `src/app/render/objects/`.
 //!
-//! Adding a kind: a file here implementing [`ObjectDef`], its list field in `LevelDef`, and one
-//! line in `LevelDef::object_lists` (the registration), which is how validation, id checks and
-//! collider building find it.
+//! Adding a kind: a file here implementing [`ObjectDef`] and one line in the table of
+//! [`object_kinds!`](crate::object_kinds). The table is the registration: `LevelDef`'s list
+//! field, `LevelDef::object_lists` (validation, id checks, colliders), [`ObjectKind`] and the
+//! editor's `Object` all follow from it. What else a kind needs (its drawing, its editing, its
+//! place in the state hash), and what fails until it has it, is listed in
+//! docs/architecture.md ("Adding an object kind").
 //!
 //! Objects may carry an `id: "name"`, unique per level; objects refer to each other by id (a
 //! winch to the switch that drives it), never by position in a list.
@@ -31,6 +34,103 @@ pub use super::geometry::{BuildContext, ColliderSpec};
 use super::math::{rotation_from_deg, Pose, Vec2};
 use super::shape::{RectDef, ShapeDef};
 pub use checks::Issues;
+
+/// The table of level-object kinds: the one place a kind is registered. It hands the table to
+/// the macro `$then`, which generates what follows from it (here [`ObjectKind`]; in `level`
+/// the `LevelDef` lists, `object_lists` and `empty`; in the game the editor's `Object`).
+///
+/// The goal is the one single object; every other kind is a list. Columns: the kind's name, its
+/// RON field in `LevelDef`, what the editor and messages call one, its definition, the most a
+/// level may hold, and serde's `skip_serializing_if` for the list (`"never"`: written even when
+/// empty, as the first levels were; `"Vec::is_empty"`: left out). Rows are in the order of
+/// `LevelDef`'s fields, the order files list them in. Doc comments become the field's.
+#[macro_export]
+macro_rules! object_kinds {
+    ($then:ident) => {
+        $then! {
+            single: Goal goal "goal" $crate::shape::RectDef;
+            lists:
+            Solid      solids         "solid"      $crate::objects::solid::SolidDef,           $crate::objects::solid::MAX_SOLIDS,           "never";
+            Hazard     hazards        "hazard"     $crate::objects::hazard::HazardDef,         $crate::objects::hazard::MAX_HAZARDS,         "never";
+            /// Touching a checkpoint's rectangle makes it the respawn point (its centre).
+            Checkpoint checkpoints    "checkpoint" $crate::objects::checkpoint::CheckpointDef, $crate::objects::checkpoint::MAX_CHECKPOINTS, "never";
+            Ring       grapple_points "ring"       $crate::objects::ring::RingDef,             $crate::objects::ring::MAX_GRAPPLE_POINTS,    "never";
+            Platform   platforms      "platform"   $crate::objects::platform::PlatformDef,     $crate::objects::platform::MAX_PLATFORMS,     "Vec::is_empty";
+            Switch     switches       "switch"     $crate::objects::switch::SwitchDef,         $crate::objects::switch::MAX_SWITCHES,        "Vec::is_empty";
+            Winch      winches        "winch"      $crate::objects::winch::WinchDef,           $crate::objects::winch::MAX_WINCHES,          "Vec::is_empty";
+            Vine       vines          "vine"       $crate::objects::vine::VineDef,             $crate::objects::vine::MAX_VINES,             "Vec::is_empty";
+            Wind       wind           "wind"       $crate::objects::wind::WindDef,             $crate::objects::wind::MAX_WIND_ZONES,        "Vec::is_empty";
+            /// Fragile anchors: rotten beams and cracked rings that break under the rope's pull.
+            Fragile    fragile        "fragile"    $crate::objects::fragile::FragileDef,       $crate::objects::fragile::MAX_FRAGILE,        "Vec::is_empty";
+            /// Banners, flags and nets.
+            Cloth      cloths         "cloth"      $crate::objects::cloth::ClothDef,           $crate::objects::cloth::MAX_CLOTHS,           "Vec::is_empty";
+            /// Boards with text teaching the controls (drawing only).
+            Sign       signs          "sign"       $crate::objects::sign::SignDef,             $crate::objects::sign::MAX_SIGNS,             "Vec::is_empty";
+        }
+    };
+}
+
+/// Generates [`ObjectKind`] from the table.
+macro_rules! object_kind_enum {
+    (
+        single: $single:ident $single_field:ident $single_label:tt $single_def:ty;
+        lists: $( $(#[$doc:meta])* $kind:ident $field:ident $label:tt $def:ty, $max:expr, $skip:tt; )*
+    ) => {
+        /// One kind of level object: the goal, or one list field of `LevelDef`.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum ObjectKind {
+            $single,
+            $($kind,)*
+        }
+
+        impl ObjectKind {
+            /// How many kinds there are.
+            pub const COUNT: usize = [$(stringify!($kind)),*].len() + 1;
+
+            /// Every kind, in the order of `LevelDef`'s fields (the order files list them in).
+            pub const ALL: [ObjectKind; ObjectKind::COUNT] =
+                [ObjectKind::$single, $(ObjectKind::$kind,)*];
+
+            /// What the editor's palette and messages call one object of this kind.
+            pub fn label(self) -> &'static str {
+                match self {
+                    ObjectKind::$single => $single_label,
+                    $(ObjectKind::$kind => $label,)*
+                }
+            }
+
+            /// The RON field of `LevelDef` that holds this kind (the name `check` messages use).
+            pub fn field(self) -> &'static str {
+                match self {
+                    ObjectKind::$single => stringify!($single_field),
+                    $(ObjectKind::$kind => stringify!($field),)*
+                }
+            }
+
+            /// Most objects of this kind a level may hold.
+            pub fn max_count(self) -> usize {
+                match self {
+                    ObjectKind::$single => 1,
+                    $(ObjectKind::$kind => $max,)*
+                }
+            }
+
+            /// The goal is one object, not a list: it cannot be created, deleted or duplicated.
+            pub fn is_single(self) -> bool {
+                self == ObjectKind::$single
+            }
+        }
+    };
+}
+
+object_kinds!(object_kind_enum);
+
+impl ObjectKind {
+    /// The kind whose RON field is `field`.
+    pub fn from_field(field: &str) -> Option<ObjectKind> {
+        ObjectKind::ALL.into_iter().find(|k| k.field() == field)
+    }
+}
 
 /// Longest object id, in characters.
 pub const MAX_ID_CHARS: usize = 40;

@@ -6,82 +6,153 @@ use crate::hook::Hook;
 use crate::objects::checkpoint::CheckpointProgress;
 use crate::objects::vine::VineState;
 use crate::objects::winch::WinchState;
+use crate::objects::ObjectKind;
 use crate::player::Player;
 use crate::state_hash::StateHasher;
 use crate::world::World;
 
+/// The kinds whose state a hash asked for, a bit per `ObjectKind`.
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
+struct KindsAsked(u64);
+
+impl KindsAsked {
+    fn ask(&mut self, kind: ObjectKind) {
+        self.0 |= 1 << kind as u64;
+    }
+}
+
 impl World {
     /// A hash of everything that evolves.
     pub fn state_hash(&self) -> u64 {
+        self.state_hash_asking().0
+    }
+
+    /// The state hash, and which kinds of object it asked [`World::hash_objects`] for: every
+    /// kind must be asked, even one with nothing that evolves (the test below).
+    fn state_hash_asking(&self) -> (u64, KindsAsked) {
         let World {
             // What the world plays on, not what evolves.
             level: _,
             tuning: _,
             // Fixed colliders never change; moving ones are posed from the tick and the winches.
             geometry: _,
-            // Fixed zones (wind, above); the gusts follow from the tick.
             player,
             hook,
             tick,
             respawn_point,
-            checkpoints,
-            winches,
-            vines,
-            switches_pressed,
             completed_at_tick,
             teleported_at_tick,
             deaths,
             invincible,
-            wind: _,
-            fragile,
             rope_strain,
             loose_ropes,
-            cloths,
+            // The level objects' own state: `hash_objects`.
+            checkpoints: _,
+            winches: _,
+            vines: _,
+            switches_pressed: _,
+            wind: _,
+            fragile: _,
+            cloths: _,
         } = self;
         let mut h = StateHasher::new();
+        let mut asked = KindsAsked::default();
+        let mut objects = |kind: ObjectKind, h: &mut StateHasher| {
+            asked.ask(kind);
+            self.hash_objects(kind, h);
+        };
         h.u64(*tick);
         hash_player(&mut h, player);
         hash_hook(&mut h, hook);
         h.vec(*respawn_point);
-        let CheckpointProgress { reached, current } = checkpoints;
-        for &r in reached {
-            h.bool(r);
-        }
-        h.option_u64(current.map(|c| c as u64));
-        for winch in winches {
-            let WinchState {
-                rope,
-                reeling_in,
-                wait_ticks_left,
-            } = winch;
-            rope.hash_into(&mut h);
-            h.bool(*reeling_in);
-            h.u64(*wait_ticks_left as u64);
-        }
-        for vine in vines {
-            let VineState { rope, held, let_go } = vine;
-            rope.hash_into(&mut h);
-            h.bool(*held);
-            h.bool(*let_go);
-        }
-        for &pressed in switches_pressed {
-            h.bool(pressed);
+        for kind in [
+            ObjectKind::Checkpoint,
+            ObjectKind::Winch,
+            ObjectKind::Vine,
+            ObjectKind::Switch,
+        ] {
+            objects(kind, &mut h);
         }
         h.option_u64(*completed_at_tick);
         h.option_u64(*teleported_at_tick);
         h.u64(*deaths as u64);
         h.bool(*invincible);
-        for strain in fragile {
-            strain.hash_into(&mut h);
-        }
+        objects(ObjectKind::Fragile, &mut h);
         rope_strain.hash_into(&mut h);
         for loose in loose_ropes {
             loose.hash_into(&mut h);
         }
-        for cloth in cloths {
-            cloth.hash_into(&mut h);
+        objects(ObjectKind::Cloth, &mut h);
+        // The kinds with nothing that evolves add nothing; asking them keeps the test honest.
+        for kind in [
+            ObjectKind::Goal,
+            ObjectKind::Solid,
+            ObjectKind::Hazard,
+            ObjectKind::Ring,
+            ObjectKind::Platform,
+            ObjectKind::Wind,
+            ObjectKind::Sign,
+        ] {
+            objects(kind, &mut h);
         }
-        h.finish()
+        (h.finish(), asked)
+    }
+
+    /// Hashes what of the level's objects of `kind` evolves. The match is exhaustive, so a new
+    /// kind does not compile until it says what of it evolves.
+    fn hash_objects(&self, kind: ObjectKind, h: &mut StateHasher) {
+        match kind {
+            // Fixed: the level's definition, the same on every tick.
+            ObjectKind::Goal
+            | ObjectKind::Solid
+            | ObjectKind::Hazard
+            | ObjectKind::Ring
+            | ObjectKind::Sign => {}
+            // Posed from the tick alone: a platform's motion, the wind's gusts.
+            ObjectKind::Platform | ObjectKind::Wind => {}
+            ObjectKind::Checkpoint => {
+                let CheckpointProgress { reached, current } = &self.checkpoints;
+                for &r in reached {
+                    h.bool(r);
+                }
+                h.option_u64(current.map(|c| c as u64));
+            }
+            ObjectKind::Winch => {
+                for winch in &self.winches {
+                    let WinchState {
+                        rope,
+                        reeling_in,
+                        wait_ticks_left,
+                    } = winch;
+                    rope.hash_into(h);
+                    h.bool(*reeling_in);
+                    h.u64(*wait_ticks_left as u64);
+                }
+            }
+            ObjectKind::Vine => {
+                for vine in &self.vines {
+                    let VineState { rope, held, let_go } = vine;
+                    rope.hash_into(h);
+                    h.bool(*held);
+                    h.bool(*let_go);
+                }
+            }
+            ObjectKind::Switch => {
+                for &pressed in &self.switches_pressed {
+                    h.bool(pressed);
+                }
+            }
+            ObjectKind::Fragile => {
+                for strain in &self.fragile {
+                    strain.hash_into(h);
+                }
+            }
+            ObjectKind::Cloth => {
+                for cloth in &self.cloths {
+                    cloth.hash_into(h);
+                }
+            }
+        }
     }
 }
 
@@ -144,6 +215,34 @@ fn hash_hook(h: &mut StateHasher, hook: &Hook) {
             h.u64(body.code());
             h.vec(*anchor_in_body);
             h.f32(*wheel_queue_m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new kind must be asked for by `state_hash`, even when nothing of it evolves: whoever
+    /// adds one decides where its state enters the hash (and, with the order of the hash fixed,
+    /// every solution's hash stays as recorded).
+    #[test]
+    fn the_hash_asks_for_every_kind_of_object() {
+        let text = include_str!("../../../assets/tuning.ron");
+        let tuning = crate::tuning::Tuning::from_ron(text, "tuning.ron").expect("tuning parses");
+        let level = crate::level::LevelDef::empty("t");
+        let world = World::from_level(level, std::sync::Arc::new(tuning), "t").expect("builds");
+        let (hash, asked) = world.state_hash_asking();
+        assert_eq!(hash, world.state_hash());
+        for kind in ObjectKind::ALL {
+            let mut alone = KindsAsked::default();
+            alone.ask(kind);
+            assert_eq!(
+                asked.0 & alone.0,
+                alone.0,
+                "state_hash never asks for the {} objects' state",
+                kind.label()
+            );
         }
     }
 }

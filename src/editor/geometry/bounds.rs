@@ -52,27 +52,7 @@ pub(super) fn rope_bounds(top: Vec2, length_m: f32) -> (Vec2, Vec2) {
 /// The object's axis-aligned bounds in world metres, as written (a moving platform where it
 /// is at time 0, a cloth's grid hanging flat, a winch's drum and load at its start length).
 pub fn object_bounds(object: &Object) -> (Vec2, Vec2) {
-    match object {
-        Object::Goal(r) => rect_bounds(r.min, r.max),
-        Object::Solid(d) => shape_bounds(&d.shape),
-        Object::Hazard(d) => shape_bounds(&d.0),
-        Object::Checkpoint(d) => rect_bounds(d.min, d.max),
-        Object::Ring(d) => around(d.v(), Vec2::splat(RING_RADIUS_M)),
-        Object::Platform(d) => shape_bounds(&d.shape),
-        Object::Switch(d) => rect_bounds(d.min, d.max),
-        Object::Winch(d) => union(
-            rope_bounds(d.at.v(), winch_start_m(d)),
-            load_bounds(d.at.v(), &d.load, winch_start_m(d)),
-        ),
-        Object::Vine(d) => rope_bounds(d.at.v(), d.length_m),
-        Object::Wind(d) => shape_bounds(&d.region),
-        Object::Fragile(d) => match &d.anchor {
-            FragileAnchorDef::Beam { shape } => shape_bounds(shape),
-            FragileAnchorDef::Ring { at } => around(at.v(), Vec2::splat(RING_RADIUS_M)),
-        },
-        Object::Cloth(d) => cloth_bounds(d),
-        Object::Sign(d) => sign_bounds(d.at),
-    }
+    object.bounds()
 }
 
 /// Axis-aligned min/max of the object in world metres; `None` for a stale ref.
@@ -89,51 +69,7 @@ pub(super) fn in_bounds(b: (Vec2, Vec2), at: Vec2, tolerance_m: f32) -> bool {
 
 /// Whether `at` is on the object (within `tolerance_m`).
 pub fn object_hit(object: &Object, at: Vec2, tolerance_m: f32) -> bool {
-    let near = |q: Vec2, r: f32| at.distance(q) <= r + tolerance_m;
-    let on_rope = |top: Vec2, len: f32| {
-        segment_distance(at, top, top - v(0.0, len)) <= tolerance_m + ROPE_HALF_WIDTH_M
-    };
-    match object {
-        Object::Goal(_)
-        | Object::Checkpoint(_)
-        | Object::Switch(_)
-        | Object::Cloth(_)
-        | Object::Sign(_) => in_bounds(object_bounds(object), at, tolerance_m),
-        Object::Solid(d) => shape_contains(&d.shape, at, tolerance_m),
-        Object::Hazard(d) => shape_contains(&d.0, at, tolerance_m),
-        Object::Ring(d) => near(d.v(), RING_RADIUS_M),
-        Object::Platform(d) => shape_contains(&d.shape, at, tolerance_m),
-        Object::Winch(d) => {
-            on_rope(d.at.v(), winch_start_m(d))
-                || in_bounds(
-                    load_bounds(d.at.v(), &d.load, winch_start_m(d)),
-                    at,
-                    tolerance_m,
-                )
-        }
-        Object::Vine(d) => on_rope(d.at.v(), d.length_m),
-        Object::Wind(d) => shape_contains(&d.region, at, tolerance_m),
-        Object::Fragile(d) => match &d.anchor {
-            FragileAnchorDef::Beam { shape } => shape_contains(shape, at, tolerance_m),
-            FragileAnchorDef::Ring { at: ring } => near(ring.v(), RING_RADIUS_M),
-        },
-    }
-}
-
-/// Which kinds win a click over others when both are under it: small markers first, then the
-/// level's bodies, the invisible wind regions last.
-pub(super) fn pick_rank(kind: Kind) -> u8 {
-    match kind {
-        Kind::Ring
-        | Kind::Sign
-        | Kind::Switch
-        | Kind::Checkpoint
-        | Kind::Vine
-        | Kind::Winch
-        | Kind::Cloth => 0,
-        Kind::Goal | Kind::Solid | Kind::Hazard | Kind::Platform | Kind::Fragile => 1,
-        Kind::Wind => 2,
-    }
+    object.hit(at, tolerance_m)
 }
 
 /// The topmost object under `at`: small things over big ones (rings, signs, switches over the
@@ -156,7 +92,7 @@ pub fn pick(level: &LevelDef, at: Vec2, tolerance_m: f32) -> Option<ObjectRef> {
             }
             let (lo, hi) = object_bounds(&object);
             let area = (hi - lo).x.abs() * (hi - lo).y.abs();
-            Some((pick_rank(r.kind), area, std::cmp::Reverse(r.index), r))
+            Some((object.pick_rank(), area, std::cmp::Reverse(r.index), r))
         })
         .min_by(|a, b| {
             (a.0, a.1, a.2)

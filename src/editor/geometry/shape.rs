@@ -2,6 +2,7 @@
 //! boxes, circles, polygons and rectangles.
 
 use super::*;
+use crate::editor::handle::no_handle;
 
 pub fn shape_bounds(shape: &ShapeDef) -> (Vec2, Vec2) {
     match shape {
@@ -91,10 +92,6 @@ pub(super) fn shape_handles(shape: &ShapeDef, out: &mut Vec<Handle>) {
             }
         }
     }
-}
-
-pub(super) fn no_handle(id: HandleId) -> String {
-    format!("has no handle {id:?}")
 }
 
 pub(super) fn set_shape_handle(shape: &mut ShapeDef, id: HandleId, to: Vec2) -> Result<(), String> {

@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::editor::geometry::bounds;
-use crate::sim::level::RonError;
+use crate::sim::level::{MotionDef, RingDef, RonError, ShapeDef};
+use crate::sim::objects::MAX_ID_CHARS;
 
 fn level() -> LevelDef {
     RonError::parse(
