@@ -8,9 +8,10 @@
 // so macroquad's quad-snd (quad-alsa-sys, links = "alsa") cannot sit in the same dependency
 // graph as rodio's cpal (alsa-sys, links = "alsa"), even when one is wasm-only.
 //
-// - Sounds arrive as WAV bytes and are decoded with decodeAudioData while the loading screen
-//   shows; the Rust side polls each sound's state (and gives up after a timeout, so a decode
-//   that never answers cannot hang the game).
+// - Sounds arrive as MP3 bytes (every major browser's decodeAudioData takes MP3) and are
+//   decoded while the loading screen shows; the Rust side polls each sound's state (and gives
+//   up after a timeout, so a decode that never answers cannot hang the game). The music's
+//   layers arrive after the title shows and start together once all are decoded.
 // - One-shots play through their own gain node; loops (music, rope creak, wind) start once and
 //   follow the volume the game sets every frame, smoothed to avoid zipper noise.
 // - Browsers keep audio suspended until a user gesture: the first click, key or touch resumes
