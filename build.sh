@@ -92,9 +92,6 @@ cmd_test() {
     rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown \
         || rustup target add wasm32-unknown-unknown
     cargo clippy --release --target wasm32-unknown-unknown --lib --bins -- -D warnings
-    # The editor's page's build (tether-editor.wasm) has code the game's build leaves out.
-    cargo clippy --release --target wasm32-unknown-unknown --lib --bins --features web-editor \
-        -- -D warnings
     log "unit and integration tests (release build, reused below)"
     cargo test --release --workspace
     log "levels pass check"

@@ -1,6 +1,8 @@
 //! The music and sound budget: effects at 44.1 kHz, all audio under 1.5 MB, music layers that
 //! are whole bars of one tempo (so they stay in time) and whose lengths make the mix repeat only
 //! after more than a minute, and each world hearing its own backing through the real GameAudio.
+//! The lengths are the decoded ones (the desktop's MP3 decoder, trimming by the files' gapless
+//! tag): a layer one encoder frame too long or short would drift out of time.
 
 mod common;
 
@@ -16,13 +18,14 @@ fn sounds_dir() -> std::path::PathBuf {
     common::root().join(mapping::SOUNDS_DIR)
 }
 
-/// (sample rate, sample count) from a canonical 16-bit mono WAV header.
-fn wav_info(path: &Path) -> (u32, u64) {
+/// (sample rate, sample count) of a mono sound file, as the desktop decodes it.
+fn sound_info(path: &Path) -> (u32, u64) {
+    use rodio::Source;
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(&bytes[0..4], b"RIFF", "{}", path.display());
-    let rate = u32::from_le_bytes(bytes[24..28].try_into().unwrap());
-    let data_len = u32::from_le_bytes(bytes[40..44].try_into().unwrap());
-    (rate, data_len as u64 / 2)
+    let buffer = tether::app::audio::rodio_backend::decode(bytes)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(buffer.channels(), 1, "{}: mono expected", path.display());
+    (buffer.sample_rate(), buffer.count() as u64)
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -44,7 +47,7 @@ fn all_audio_fits_the_budget_and_effects_are_44_1_khz() {
         "audio is {total} bytes, over {AUDIO_BUDGET_BYTES}"
     );
     for id in SoundId::ALL {
-        let (rate, _) = wav_info(&sounds_dir().join(id.file_name()));
+        let (rate, _) = sound_info(&sounds_dir().join(id.file_name()));
         assert_eq!(rate, 44_100, "{id:?}");
     }
 }
@@ -55,7 +58,7 @@ fn music_layers_repeat_together_only_after_a_minute() {
     assert!(layers.len() >= 3, "{layers:?}");
     let infos: Vec<(u32, u64)> = layers
         .iter()
-        .map(|id| wav_info(&sounds_dir().join(id.file_name())))
+        .map(|id| sound_info(&sounds_dir().join(id.file_name())))
         .collect();
     let rate = infos[0].0;
     assert!(infos.iter().all(|&(r, _)| r == rate), "{infos:?}");

@@ -8,54 +8,84 @@
 // so macroquad's quad-snd (quad-alsa-sys, links = "alsa") cannot sit in the same dependency
 // graph as rodio's cpal (alsa-sys, links = "alsa"), even when one is wasm-only.
 //
-// - Sounds arrive as WAV bytes and are decoded with decodeAudioData while the loading screen
-//   shows; the Rust side polls each sound's state (and gives up after a timeout, so a decode
-//   that never answers cannot hang the game).
+// - Sounds arrive as MP3 bytes (every major browser's decodeAudioData takes MP3) and are
+//   decoded while the loading screen shows; the Rust side polls each sound's state (and gives
+//   up after a timeout, so a decode that never answers cannot hang the game). The music's
+//   layers arrive after the title shows and start together once all are decoded.
 // - One-shots play through their own gain node; loops (music, rope creak, wind) start once and
 //   follow the volume the game sets every frame, smoothed to avoid zipper noise.
-// - Browsers keep audio suspended until a user gesture: the first click, key or touch resumes
-//   the context. One-shots asked for before that are dropped rather than queued (they would
-//   all burst out at once on resume).
+// - Browsers keep audio suspended until a user gesture, and warn in the console about an
+//   AudioContext made before one. So sounds are decoded by an OfflineAudioContext (it needs no
+//   gesture; an AudioBuffer plays in any context) and the playing context is made inside the
+//   first click, key or touch. One-shots asked for before that are dropped rather than queued
+//   (they would all burst out at once); loops asked for start then, at their last volume.
 // The audio settings are kept like everything else the game keeps (progress_plugin.js).
 "use strict";
 (function () {
     const AudioContextClass = window.AudioContext || window.webkitAudioContext;
+    const OfflineContextClass = window.OfflineAudioContext || window.webkitOfflineAudioContext;
     const LOOP_SMOOTHING_S = 0.05;
+    // The decoding context's rate: sounds decode (and are resampled) to it, and are resampled
+    // again to the playing context's rate as they play.
+    const DECODE_RATE_HZ = 44100;
 
-    let ctx = null;
+    let ctx = null; // the playing context, made in the first user gesture
+    let decoder = null; // the decoding context
     const buffers = new Map(); // id -> AudioBuffer
     const states = new Map(); // id -> 0 decoding, 1 ready, -1 failed
     const loops = new Map(); // id -> { source, gain }
 
+    const pendingLoops = new Map(); // id -> volume, asked for before the playing context
+
     function context() {
+        return ctx || null;
+    }
+
+    function decodingContext() {
+        if (decoder === null && OfflineContextClass) {
+            try {
+                decoder = new OfflineContextClass(1, 1, DECODE_RATE_HZ);
+            } catch (e) {
+                decoder = undefined;
+            }
+        }
+        return decoder || null;
+    }
+
+    function unlock() {
+        // Only inside an input that lets a page start sound (not touchstart, for one): a
+        // context made outside one starts suspended, with a warning in the console.
+        const activation = navigator.userActivation;
+        if (activation && !activation.isActive) {
+            return;
+        }
         if (ctx === null && AudioContextClass) {
             try {
                 ctx = new AudioContextClass();
             } catch (e) {
-                console.warn("tether audio: no AudioContext:", e);
                 ctx = undefined;
             }
+            pendingLoops.forEach(function (volume, id) {
+                set_loop(id, volume);
+            });
+            pendingLoops.clear();
         }
-        return ctx || null;
-    }
-
-    function unlock() {
         const c = context();
         if (c && c.state !== "running") {
             c.resume().catch(function () {});
         }
     }
     // Capture phase on window: runs inside the gesture, before the canvas handlers.
-    ["pointerdown", "mousedown", "keydown", "touchstart", "touchend"].forEach(function (type) {
+    ["pointerdown", "pointerup", "mousedown", "keydown", "touchend"].forEach(function (type) {
         window.addEventListener(type, unlock, true);
     });
 
     function available() {
-        return AudioContextClass ? 1 : 0;
+        return AudioContextClass && OfflineContextClass ? 1 : 0;
     }
 
     function decode(id, ptr, len) {
-        const c = context();
+        const c = decodingContext();
         if (!c) {
             states.set(id, -1);
             return;
@@ -107,7 +137,11 @@
     function set_loop(id, volume) {
         const c = context();
         const buffer = buffers.get(id);
-        if (!c || !buffer) {
+        if (!buffer) {
+            return;
+        }
+        if (!c) {
+            pendingLoops.set(id, volume);
             return;
         }
         let entry = loops.get(id);

@@ -159,10 +159,6 @@
                 history.replaceState(null, "", window.location.pathname + text);
                 console.log("level link: " + window.location.href);
             };
-            // The editor's page: the same address with `edit` in the query (its level link kept).
-            importObject.env.tether_open_editor_page = function () {
-                window.location.href = window.location.pathname + "?edit" + window.location.hash;
-            };
             // Opens the file picker (the key press that asked for it is the user gesture the
             // browser wants, still recent when the game's frame runs).
             importObject.env.tether_import_start = function (maxBytes) {

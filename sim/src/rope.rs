@@ -34,7 +34,6 @@ mod pieces;
 mod reel;
 mod step;
 
-#[cfg(not(target_arch = "wasm32"))]
 use collide::box_contact;
 use step::EndMotion;
 
@@ -182,9 +181,7 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
-    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept (natively:
-    /// see `NATIVE_CONTACT_SHORTCUTS`).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
     epa: box_contact::ReusedEpa,
 }
 

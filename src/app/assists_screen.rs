@@ -155,7 +155,7 @@ pub fn draw_assists_note(assists: &Assists) {
     let size = (18.0 * k).max(11.0);
     let text = format!("assists: {}", assists.describe());
     let y = macroquad::window::screen_height() - size * 0.8;
-    macroquad::text::draw_text(&text, 16.0 * k, y, size, super::palette::TEXT_DIM.color());
+    super::render::text::draw_text(&text, 16.0 * k, y, size, super::palette::TEXT_DIM.color());
 }
 
 #[cfg(test)]

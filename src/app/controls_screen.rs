@@ -170,8 +170,9 @@ impl ControlsScreen {
     pub fn draw(&self, bindings: &Bindings) {
         use super::palette;
         use super::render::hud::ui_scale;
+        use super::render::text::draw_text;
         use macroquad::prelude::{
-            draw_rectangle, draw_text, screen_height, screen_width, set_default_camera, Color,
+            draw_rectangle, screen_height, screen_width, set_default_camera, Color,
         };
         set_default_camera();
         let (w, h) = (screen_width(), screen_height());
@@ -252,7 +253,7 @@ impl ControlsScreen {
         size: f32,
     ) {
         use super::palette;
-        use macroquad::prelude::{draw_text, measure_text};
+        use super::render::text::{draw_text, measure_text};
         for (slot, binding) in list
             .iter()
             .chain(std::iter::once(&Binding::Key(KeyCode::Unknown)))

@@ -8,7 +8,6 @@ use macroquad::window::next_frame;
 use super::assets::GameData;
 use super::audio::AudioOut;
 use super::automation::{Automation, ShotMoment};
-use super::editor_screen::EditorScreen;
 use super::frame_clock::MAX_FRAME_TIME_S;
 use super::log_line;
 use super::screens::editor::EditingScreen;
@@ -166,10 +165,8 @@ impl Game {
 /// The screens the game opens on: "My levels" (the browser's editor page, with a level from a
 /// link in the editor), the title, or the first level (in the editor for `tether edit`).
 fn first_screens(ctx: &mut Ctx, start: usize) -> Stack {
-    if EditorScreen::AVAILABLE && ctx.options.my_levels {
-        let first = ctx
-            .my_levels_screen(None)
-            .unwrap_or_else(|| Box::new(TitleScreen::default()));
+    if ctx.options.my_levels {
+        let first = ctx.my_levels_screen(None);
         let mut stack = Stack::new(ctx, first);
         if let Some(text) = ctx.options.edit_linked.take() {
             let name = ctx.shelf.free_name_for(&linked_title(&text));

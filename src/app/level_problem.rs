@@ -3,9 +3,9 @@
 //! the file with a caret under the column for a syntax error, and the bad objects outlined in
 //! the world.
 
+use crate::app::render::text::draw_text;
 use macroquad::camera::{set_camera, set_default_camera, Camera2D};
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
-use macroquad::text::draw_text;
 use macroquad::window::screen_width;
 
 use super::palette;

@@ -3,10 +3,10 @@
 //! level-complete menus. Each screen turns actions into an outcome and draws itself; the game loop
 //! acts on the outcome.
 
+use super::render::text::measure_text;
 use macroquad::camera::set_default_camera;
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
-use macroquad::text::measure_text;
 use macroquad::window::{screen_height, screen_width};
 
 use super::assets::GameData;

@@ -20,7 +20,6 @@ pub mod launch;
 pub mod level_problem;
 pub mod level_shelf;
 pub mod menus;
-#[cfg(any(not(target_arch = "wasm32"), feature = "web-editor"))]
 pub mod my_levels_screen;
 pub mod palette;
 pub mod progress_store;

@@ -70,14 +70,10 @@ pub struct MyLevelsScreen {
 impl MyLevelsScreen {
     /// The screen over `shelf`, the cursor on the level called `at` if given;
     /// `files_in_and_out`: offer import and export (the browser).
-    pub fn open(
-        shelf: &LevelShelf,
-        files_in_and_out: bool,
-        at: Option<&str>,
-    ) -> Option<MyLevelsScreen> {
+    pub fn open(shelf: &LevelShelf, files_in_and_out: bool, at: Option<&str>) -> MyLevelsScreen {
         let mut screen = Self::new(shelf, files_in_and_out);
         screen.select(at);
-        Some(screen)
+        screen
     }
 
     pub fn new(shelf: &LevelShelf, files_in_and_out: bool) -> MyLevelsScreen {

@@ -6,9 +6,8 @@
 //! - `level=N`  start at level N (1 = first, as on the desktop's `--level`)
 //! - `replay=1` play level N's solution, `levels/solutions/<its file name in levels/index.ron>`
 //! - `hold=T`   stop the simulation at tick T and keep drawing (the browser test's screenshot)
-//! - `edit`     the editor's page: the page loads `tether-editor.wasm` (the game with the level
-//!   editor, built with the `web-editor` feature) and it opens at "My levels"; with a level
-//!   link in the fragment, that level opens in the editor
+//! - `edit`     the editor's page: the game opens at "My levels" (the same `tether.wasm`); with
+//!   a level link in the fragment, that level opens in the editor
 //! - `editor_script=STEPS` drives the editor as `--editor-script` does (the browser test)
 //!
 //! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): the page
@@ -35,8 +34,7 @@ pub struct WebQuery {
     pub autoplay: bool,
     /// `edit`: the editor's page.
     pub edit: bool,
-    /// `editor_script=...` as given (URL-encoded steps, `;`-separated as on the command line;
-    /// decoded in the editor's build only).
+    /// `editor_script=...` as given (URL-encoded steps, `;`-separated as on the command line).
     pub editor_script: String,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
@@ -165,13 +163,6 @@ pub fn show_level_link(fragment: &str) {
     js::set_fragment(fragment);
 }
 
-/// Opens the editor's page (`?edit`, with the address's level link if any): the browser game
-/// carries no editor. The desktop always has its editor, so there this does nothing.
-pub fn open_editor_page() {
-    #[cfg(target_arch = "wasm32")]
-    js::open_editor_page();
-}
-
 /// Asks the page for a level file (its file picker). The desktop's levels are files already.
 pub fn start_import() {
     #[cfg(target_arch = "wasm32")]
@@ -207,7 +198,6 @@ mod js {
         fn tether_link_length() -> u32;
         fn tether_link_copy(ptr: *mut u8, capacity: u32) -> u32;
         fn tether_set_fragment(ptr: *const u8, len: u32);
-        fn tether_open_editor_page();
         fn tether_import_start(max_bytes: u32);
         fn tether_import_state() -> i32;
         fn tether_import_length() -> u32;
@@ -273,11 +263,6 @@ mod js {
     pub fn set_fragment(fragment: &str) {
         // SAFETY: the plugin reads `len` bytes from the pointer we pass.
         unsafe { tether_set_fragment(fragment.as_ptr(), fragment.len() as u32) }
-    }
-
-    pub fn open_editor_page() {
-        // SAFETY: no arguments.
-        unsafe { tether_open_editor_page() }
     }
 
     pub fn start_import(max_bytes: u32) {
@@ -380,8 +365,7 @@ pub async fn run_from_query() {
             }
         }
     }
-    // Only the editor's build reads a script for the editor (the parser stays out of the game's).
-    if super::editor_screen::EditorScreen::AVAILABLE && !query.editor_script.is_empty() {
+    if !query.editor_script.is_empty() {
         match super::editor_screen::input::ScriptStep::parse_script(&percent_decode(
             &query.editor_script,
         )) {

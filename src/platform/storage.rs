@@ -90,6 +90,13 @@ pub mod browser {
         fn tether_store_keys(prefix: *const u8, prefix_len: u32, ptr: *mut u8, cap: u32) -> i32;
     }
 
+    /// The loader checks `<plugin name>_crate_version` against the plugin's version (without
+    /// it, the page's console says the plugin "is present in JS bundle, but is not used").
+    #[no_mangle]
+    pub extern "C" fn tether_progress_crate_version() -> u32 {
+        1
+    }
+
     /// The text stored under `key`: `None` when there is none, `Err` when it is over
     /// `max_bytes` (the caller must then leave it alone, not overwrite it).
     pub fn load(key: &str, max_bytes: u64) -> Result<Option<String>, String> {

@@ -86,8 +86,7 @@ impl Rope {
                     continue;
                 }
                 let segment = Segment::new(a, b);
-                let contact = match shape.as_cuboid().filter(|_| NATIVE_CONTACT_SHORTCUTS) {
-                    #[cfg(not(target_arch = "wasm32"))]
+                let contact = match shape.as_cuboid() {
                     Some(cuboid) => box_contact::contact_segment_cuboid(
                         &mut self.scratch.epa.0,
                         &segment,
@@ -205,16 +204,9 @@ impl Rope {
     }
 }
 
-/// The shortcut of `Rope::collide` past parry's general contact query for boxes, taken
-/// natively: `contact_segment_cuboid`, parry's own steps with the EPA's buffers kept (the same
-/// contact to the bit). The browser build runs parry's query: the code it adds (9.4 KB, mostly a
-/// second copy of GJK and EPA) would take most of the download's room, and its results are the
-/// same, which the browser test checks on every level. (The other shortcut, skipping a segment
-/// that leaves a box's face from a fixed end, is 0.4 KB and runs in both.)
-const NATIVE_CONTACT_SHORTCUTS: bool = !cfg!(target_arch = "wasm32");
-
-/// Box contacts with the EPA's buffers kept (natively: see `NATIVE_CONTACT_SHORTCUTS`).
-#[cfg(not(target_arch = "wasm32"))]
+/// The shortcut of `Rope::collide` past parry's general contact query for boxes:
+/// `contact_segment_cuboid`, parry's own steps with the EPA's buffers kept (the same contact to
+/// the bit), on every target.
 pub(super) mod box_contact {
     use rapier2d::parry::query::epa::EPA;
     use rapier2d::parry::query::gjk::{self, CsoPoint, GJKResult, VoronoiSimplex};

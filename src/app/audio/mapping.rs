@@ -47,20 +47,20 @@ impl SoundId {
     /// File name inside `SOUNDS_DIR` (as written by `gen_sounds`).
     pub fn file_name(self) -> &'static str {
         match self {
-            SoundId::HookFire => "hook_fire.wav",
-            SoundId::AttachPoint => "attach_point.wav",
-            SoundId::AttachSurface => "attach_surface.wav",
-            SoundId::HookMiss => "hook_miss.wav",
-            SoundId::HookBounce => "hook_bounce.wav",
-            SoundId::Release => "release.wav",
-            SoundId::Jump => "jump.wav",
-            SoundId::Land => "land.wav",
-            SoundId::Death => "death.wav",
-            SoundId::Respawn => "respawn.wav",
-            SoundId::Checkpoint => "checkpoint.wav",
-            SoundId::Goal => "goal.wav",
-            SoundId::Snap => "snap.wav",
-            SoundId::Crumble => "crumble.wav",
+            SoundId::HookFire => "hook_fire.mp3",
+            SoundId::AttachPoint => "attach_point.mp3",
+            SoundId::AttachSurface => "attach_surface.mp3",
+            SoundId::HookMiss => "hook_miss.mp3",
+            SoundId::HookBounce => "hook_bounce.mp3",
+            SoundId::Release => "release.mp3",
+            SoundId::Jump => "jump.mp3",
+            SoundId::Land => "land.mp3",
+            SoundId::Death => "death.mp3",
+            SoundId::Respawn => "respawn.mp3",
+            SoundId::Checkpoint => "checkpoint.mp3",
+            SoundId::Goal => "goal.mp3",
+            SoundId::Snap => "snap.mp3",
+            SoundId::Crumble => "crumble.mp3",
         }
     }
 
@@ -102,13 +102,13 @@ impl LoopId {
 
     pub fn file_name(self) -> &'static str {
         match self {
-            LoopId::Music => "music_melody.wav",
-            LoopId::RopeCreak => "rope_creak.wav",
-            LoopId::Wind => "wind.wav",
-            LoopId::MusicPercussion => "music_perc.wav",
-            LoopId::MusicDusk => "music_dusk.wav",
-            LoopId::MusicForest => "music_forest.wav",
-            LoopId::MusicEmber => "music_ember.wav",
+            LoopId::Music => "music_melody.mp3",
+            LoopId::RopeCreak => "rope_creak.mp3",
+            LoopId::Wind => "wind.mp3",
+            LoopId::MusicPercussion => "music_perc.mp3",
+            LoopId::MusicDusk => "music_dusk.mp3",
+            LoopId::MusicForest => "music_forest.mp3",
+            LoopId::MusicEmber => "music_ember.mp3",
         }
     }
 
@@ -144,6 +144,13 @@ pub fn all_files() -> Vec<&'static str> {
         .map(|s| s.file_name())
         .chain(LoopId::ALL.iter().map(|l| l.file_name()))
         .collect()
+}
+
+/// Whether file `index` (`all_files` order) is one of the music's layers.
+pub fn is_music_file(index: usize) -> bool {
+    LoopId::ALL
+        .iter()
+        .any(|l| l.is_music() && l.file_index() == index)
 }
 
 /// The quietest audible landing makes this much sound (relative to a hard landing).

@@ -44,6 +44,9 @@ pub trait AudioBackend {
     fn play(&mut self, sound: SoundId, volume: f32);
     /// Loops run from the start at volume 0; this sets how loud one is now.
     fn set_loop_volume(&mut self, sound: LoopId, volume: f32);
+    /// Once per frame: a backend that loads sounds while the game runs (the browser's music)
+    /// takes them in here.
+    fn poll(&mut self) {}
 }
 
 /// A backend that plays nothing (no device, audio turned off).
@@ -182,6 +185,7 @@ impl<B: AudioBackend> AudioOut for GameAudio<B> {
     }
 
     fn update(&mut self, world: Option<&World>, paused: bool) {
+        self.backend.poll();
         if let Some(world) = world {
             self.music_world = mapping::music_world(world);
         }
@@ -232,8 +236,8 @@ impl<B: AudioBackend> AudioOut for GameAudio<B> {
 }
 
 fn draw_note(text: &str) {
+    use crate::app::render::text::{draw_text, measure_text};
     use macroquad::shapes::draw_rectangle;
-    use macroquad::text::{draw_text, measure_text};
     use macroquad::window::screen_width;
     macroquad::camera::set_default_camera();
     let size = 26;
@@ -263,23 +267,23 @@ fn disabled_by_env() -> bool {
     }
 }
 
-/// Loads every sound file through macroquad's loader (works on both targets), with the loading
-/// screen. A missing file is reported in one line; that sound stays silent.
-async fn load_sound_files() -> Vec<Option<Vec<u8>>> {
-    let files = mapping::all_files();
-    let mut loaded = Vec::with_capacity(files.len());
-    let mut missing = Vec::new();
-    for (i, name) in files.iter().enumerate() {
-        super::assets::draw_loading(i, files.len(), &format!("sounds/{name}"));
-        macroquad::window::next_frame().await;
-        match macroquad::file::load_file(&format!("{}/{name}", mapping::SOUNDS_DIR)).await {
-            Ok(bytes) => loaded.push(Some(bytes)),
-            Err(_) => {
-                missing.push(*name);
-                loaded.push(None);
-            }
-        }
-    }
+/// The bytes of sound file `index` (`mapping::all_files` order) through macroquad's loader
+/// (a file on the desktop, an HTTP request in the browser); `None` when it cannot be had.
+async fn fetch_sound_file(index: usize) -> Option<Vec<u8>> {
+    let name = mapping::all_files()[index];
+    macroquad::file::load_file(&format!("{}/{name}", mapping::SOUNDS_DIR))
+        .await
+        .ok()
+}
+
+/// Says which of the files could not be loaded (they stay silent), in one line.
+fn report_missing(files: &[(usize, Option<Vec<u8>>)]) {
+    let names = mapping::all_files();
+    let missing: Vec<&str> = files
+        .iter()
+        .filter(|(_, bytes)| bytes.is_none())
+        .map(|(i, _)| names[*i])
+        .collect();
     if !missing.is_empty() {
         super::log_line(&format!(
             "audio: cannot load {} from {}; those stay silent",
@@ -287,6 +291,19 @@ async fn load_sound_files() -> Vec<Option<Vec<u8>>> {
             mapping::SOUNDS_DIR
         ));
     }
+}
+
+/// Loads the sound files `indices` (`mapping::all_files` order), with the loading screen. A
+/// missing file is reported in one line; that sound stays silent.
+async fn load_sound_files(indices: &[usize]) -> Vec<(usize, Option<Vec<u8>>)> {
+    let names = mapping::all_files();
+    let mut loaded = Vec::with_capacity(indices.len());
+    for (done, &index) in indices.iter().enumerate() {
+        super::assets::draw_loading(done, indices.len(), &format!("sounds/{}", names[index]));
+        macroquad::window::next_frame().await;
+        loaded.push((index, fetch_sound_file(index).await));
+    }
+    report_missing(&loaded);
     loaded
 }
 
@@ -303,7 +320,9 @@ pub async fn start(automated: bool) -> Box<dyn AudioOut> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let _ = automated;
-        let files = load_sound_files().await;
+        let every_file: Vec<usize> = (0..mapping::all_files().len()).collect();
+        let files = load_sound_files(&every_file).await;
+        let files = files.into_iter().map(|(_, bytes)| bytes).collect();
         match rodio_backend::RodioBackend::start(files) {
             Some(backend) => Box::new(GameAudio::new(backend, store)),
             None => Box::new(GameAudio::new(NoDevice, store)),
@@ -315,8 +334,12 @@ pub async fn start(automated: bool) -> Box<dyn AudioOut> {
             super::log_line("audio: web/audio_plugin.js is not loaded; playing silently");
             return Box::new(GameAudio::new(NoDevice, store));
         }
-        let files = load_sound_files().await;
-        let backend = web_backend::WebBackend::start(files).await;
+        // The music is most of the sound's bytes: it is fetched once the game runs (after the
+        // title shows: the first visit's download stays small), the rest before.
+        let (music, before_title): (Vec<usize>, Vec<usize>) =
+            (0..mapping::all_files().len()).partition(|&index| mapping::is_music_file(index));
+        let files = load_sound_files(&before_title).await;
+        let backend = web_backend::WebBackend::start(files, music).await;
         if !automated {
             web_backend::click_to_start().await;
         }

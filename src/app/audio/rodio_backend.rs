@@ -24,7 +24,7 @@ pub struct RodioBackend {
     commands: Sender<Command>,
 }
 
-/// Decodes a whole sound file into memory (any format rodio was built with; we ship WAV).
+/// Decodes a whole sound file into memory (any format rodio was built with; we ship MP3).
 pub fn decode(bytes: Vec<u8>) -> Result<SamplesBuffer, String> {
     let decoder = Decoder::new(Cursor::new(bytes)).map_err(|err| err.to_string())?;
     let channels = decoder.channels();

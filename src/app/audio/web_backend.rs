@@ -8,6 +8,7 @@
 //! Browsers keep audio suspended until a user gesture; the plugin resumes its context on the
 //! first click, key or touch, and `click_to_start` asks for one before play.
 
+use macroquad::experimental::coroutines::{start_coroutine, Coroutine};
 use macroquad::input::{get_last_key_pressed, is_mouse_button_pressed, touches, MouseButton};
 use macroquad::window::next_frame;
 
@@ -44,32 +45,70 @@ pub fn plugin_present() -> bool {
     *PLUGIN_PRESENT.get_or_init(|| unsafe { tether_audio_available() } == 1)
 }
 
+/// Sound files with their index in `mapping::all_files` (`None`: could not be loaded).
+pub type SoundFiles = Vec<(usize, Option<Vec<u8>>)>;
+
+/// The state the plugin reports for sound `id`: 0 decoding, 1 ready, -1 failed or never given.
+fn decode_state(id: usize) -> i32 {
+    // SAFETY: a plain call into the plugin.
+    unsafe { tether_audio_decode_state(id as u32) }
+}
+
+/// Hands the loaded files to the plugin to decode; returns their ids.
+fn start_decoding(files: &SoundFiles) -> Vec<usize> {
+    let mut ids = Vec::with_capacity(files.len());
+    for (id, bytes) in files {
+        if let Some(bytes) = bytes {
+            // SAFETY: the plugin copies the bytes before returning.
+            unsafe { tether_audio_decode(*id as u32, bytes.as_ptr(), bytes.len() as u32) };
+            ids.push(*id);
+        }
+    }
+    ids
+}
+
+/// Marks the decoded ones of `ids` ready and names the others in one line.
+fn take_decoded(ready: &mut [bool], ids: &[usize]) {
+    let names = mapping::all_files();
+    let mut failed = Vec::new();
+    for &id in ids {
+        ready[id] = decode_state(id) == 1;
+        if !ready[id] {
+            failed.push(names[id]);
+        }
+    }
+    if !failed.is_empty() {
+        crate::app::log_line(&format!(
+            "audio: cannot decode {}; those stay silent",
+            failed.join(", ")
+        ));
+    }
+}
+
 pub struct WebBackend {
+    /// Per sound file (`mapping::all_files` order): decoded, playable.
     ready: Vec<bool>,
+    /// The music's files, fetched once the game runs (from the first `poll`, after the title
+    /// shows); emptied when the fetch starts.
+    music_to_fetch: Vec<usize>,
+    /// The music's fetch under way; `None` before it starts and once it has arrived.
+    music_fetch: Option<Coroutine<SoundFiles>>,
+    /// The music's files the plugin is decoding.
+    music_decoding: Vec<usize>,
+    /// The volume the game last asked of each loop (`LoopId::ALL` order): the music's layers
+    /// start at it once decoded.
+    loop_volumes: [f32; LoopId::ALL.len()],
 }
 
 impl WebBackend {
-    /// Hands every loaded file to the plugin and waits (drawing the loading screen) until all
-    /// are decoded, failed, or the timeout passes.
-    pub async fn start(files: Vec<Option<Vec<u8>>>) -> WebBackend {
-        let names = mapping::all_files();
-        for (i, bytes) in files.iter().enumerate() {
-            if let Some(bytes) = bytes {
-                // SAFETY: the plugin copies the bytes before returning.
-                unsafe { tether_audio_decode(i as u32, bytes.as_ptr(), bytes.len() as u32) };
-            }
-        }
-        let states = |i: usize| {
-            if files[i].is_none() {
-                -1
-            } else {
-                // SAFETY: a plain call into the plugin.
-                unsafe { tether_audio_decode_state(i as u32) }
-            }
-        };
+    /// Hands the files loaded before the title to the plugin and waits (drawing the loading
+    /// screen) until all are decoded, failed, or the timeout passes; the files `music` are
+    /// fetched while the game runs (see `poll`).
+    pub async fn start(files: SoundFiles, music: Vec<usize>) -> WebBackend {
+        let ids = start_decoding(&files);
         let started = macroquad::time::get_time();
         loop {
-            let pending = (0..files.len()).filter(|&i| states(i) == 0).count();
+            let pending = ids.iter().filter(|&&id| decode_state(id) == 0).count();
             if pending == 0 || macroquad::time::get_time() - started > DECODE_TIMEOUT_S {
                 break;
             }
@@ -80,20 +119,15 @@ impl WebBackend {
             );
             next_frame().await;
         }
-        let ready: Vec<bool> = (0..files.len()).map(|i| states(i) == 1).collect();
-        let failed: Vec<&str> = names
-            .iter()
-            .zip(&ready)
-            .filter(|(_, ok)| !**ok)
-            .map(|(n, _)| *n)
-            .collect();
-        if !failed.is_empty() {
-            crate::app::log_line(&format!(
-                "audio: cannot decode {}; those stay silent",
-                failed.join(", ")
-            ));
+        let mut ready = vec![false; mapping::all_files().len()];
+        take_decoded(&mut ready, &ids);
+        WebBackend {
+            ready,
+            music_to_fetch: music,
+            music_fetch: None,
+            music_decoding: Vec::new(),
+            loop_volumes: [0.0; LoopId::ALL.len()],
         }
-        WebBackend { ready }
     }
 }
 
@@ -106,11 +140,45 @@ impl AudioBackend for WebBackend {
         }
     }
     fn set_loop_volume(&mut self, sound: LoopId, volume: f32) {
+        self.loop_volumes[sound as usize] = volume;
         let id = sound.file_index();
         if self.ready[id] {
             // SAFETY: a plain call into the plugin.
             unsafe { tether_audio_set_loop(id as u32, volume) };
         }
+    }
+    /// Starts the music's fetch (the first call), takes the music once fetched, then once all of
+    /// it is decoded starts its layers together
+    /// (they are written to be heard in step) at the volumes asked for meanwhile.
+    fn poll(&mut self) {
+        if !self.music_to_fetch.is_empty() {
+            let music = std::mem::take(&mut self.music_to_fetch);
+            self.music_fetch = Some(start_coroutine(async move {
+                let mut files = Vec::with_capacity(music.len());
+                for index in music {
+                    files.push((index, super::fetch_sound_file(index).await));
+                }
+                files
+            }));
+        }
+        if let Some(files) = self.music_fetch.as_ref().and_then(|fetch| fetch.retrieve()) {
+            self.music_fetch = None;
+            super::report_missing(&files);
+            self.music_decoding = start_decoding(&files);
+        }
+        if self.music_decoding.is_empty()
+            || self.music_decoding.iter().any(|&id| decode_state(id) == 0)
+        {
+            return;
+        }
+        let decoding = std::mem::take(&mut self.music_decoding);
+        take_decoded(&mut self.ready, &decoding);
+        for layer in LoopId::ALL {
+            if decoding.contains(&layer.file_index()) {
+                self.set_loop_volume(layer, self.loop_volumes[layer as usize]);
+            }
+        }
+        crate::app::log_line("audio: the music is in (fetched after the title)");
     }
 }
 

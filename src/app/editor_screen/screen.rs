@@ -160,13 +160,9 @@ pub struct EditorScreen {
 }
 
 impl EditorScreen {
-    /// Whether this build has the editor (the browser game's does not: see the module).
-    pub const AVAILABLE: bool = true;
-
-    /// The editor on `level`, read from `file_label`. (`None` only in a build without the
-    /// editor: the browser game's.)
-    pub fn open(level: LevelDef, file_label: String, tuning: Arc<Tuning>) -> Option<EditorScreen> {
-        Some(EditorScreen::new(level, file_label, tuning))
+    /// The editor on `level`, read from `file_label`.
+    pub fn open(level: LevelDef, file_label: String, tuning: Arc<Tuning>) -> EditorScreen {
+        EditorScreen::new(level, file_label, tuning)
     }
 
     fn new(level: LevelDef, file_label: String, tuning: Arc<Tuning>) -> EditorScreen {

@@ -303,6 +303,7 @@ impl TouchControls {
 
     /// Draws the controls over the game (screen space).
     pub fn draw(&self) {
+        use crate::app::render::text::{draw_text, measure_text};
         use macroquad::prelude::*;
         let Some(layout) = &self.layout else { return };
         if !self.active {

@@ -1,9 +1,9 @@
 //! Screen-space text: level name, timer, and the overlays (pause, level complete, level error).
 
+use super::text::{draw_text, measure_text};
 use macroquad::camera::set_default_camera;
 use macroquad::color::Color;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
-use macroquad::text::{draw_text, measure_text};
 use macroquad::window::{screen_height, screen_width};
 
 use crate::app::palette;

@@ -10,6 +10,7 @@ pub mod objects;
 pub mod player_sprite;
 pub mod rope_mesh;
 pub mod scene;
+pub mod text;
 pub mod textures;
 
 use crate::sim::geometry::Body;

@@ -16,11 +16,6 @@ impl EditingScreen {
     /// Opens the editor on the level in play. A file that does not parse cannot be edited:
     /// its problem stays on screen until it is fixed (none is returned, a notice says why).
     pub fn open(ctx: &mut Ctx) -> Option<EditingScreen> {
-        if !EditorScreen::AVAILABLE {
-            // The browser's game page: the editor's page opens the same level link.
-            crate::app::web::open_editor_page();
-            return None;
-        }
         let file = ctx.level_file();
         let label = match (&ctx.level.watch, &ctx.level.shelf_level) {
             (Some(watch), _) => watch.path().display().to_string(),
@@ -38,12 +33,10 @@ impl EditingScreen {
             return None;
         };
         leave_play(ctx);
-        let mut editor = EditorScreen::open(level, label, Arc::clone(&ctx.data.tuning))?;
+        let mut editor = EditorScreen::open(level, label, Arc::clone(&ctx.data.tuning));
         if !ctx.options.editor_script.is_empty() {
             editor.set_script(std::mem::take(&mut ctx.options.editor_script));
         }
-        // A literal, not a call: in the browser game's build the editor is a type with no
-        // values, and a call returning one would be unreachable code.
         Some(EditingScreen { editor })
     }
 

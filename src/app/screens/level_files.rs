@@ -6,7 +6,6 @@ use super::editor::EditingScreen;
 use super::my_levels::MyLevelsPlace;
 use super::{Screen, Transition};
 use crate::app::assets::GameData;
-use crate::app::editor_screen::EditorScreen;
 use crate::app::log_line;
 
 impl Ctx {
@@ -84,24 +83,14 @@ impl Ctx {
 
     /// To "My levels" (the campaign back in place), the cursor on `name` if given.
     pub fn open_my_levels(&mut self, name: Option<&str>) -> Transition {
-        match self.my_levels_screen(name) {
-            Some(screen) => Transition::reset(screen),
-            None => Transition::Stay,
-        }
+        Transition::reset(self.my_levels_screen(name))
     }
 
-    /// "My levels" (the campaign back in place), the cursor on `name` if given; none in a
-    /// build without the editor (the browser's game page opens the editor's page instead).
-    pub fn my_levels_screen(&mut self, name: Option<&str>) -> Option<Box<dyn Screen>> {
-        if !EditorScreen::AVAILABLE {
-            // The browser's game page: the editor is its own, larger module on the editor page.
-            crate::app::web::open_editor_page();
-            return None;
-        }
+    /// "My levels" (the campaign back in place), the cursor on `name` if given.
+    pub fn my_levels_screen(&mut self, name: Option<&str>) -> Box<dyn Screen> {
         self.leave_level();
         self.restore_campaign();
-        let screen = MyLevelsPlace::open(self, name)?;
-        Some(Box::new(screen))
+        Box::new(MyLevelsPlace::open(self, name))
     }
 
     /// Puts the campaign back after one of "My levels" was the only level.

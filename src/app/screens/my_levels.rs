@@ -23,9 +23,9 @@ pub struct MyLevelsPlace {
 }
 
 impl MyLevelsPlace {
-    /// The list, the cursor on `name` if given (none in a build without the editor).
-    pub fn open(ctx: &Ctx, name: Option<&str>) -> Option<MyLevelsPlace> {
-        let list = MyLevelsScreen::open(&ctx.shelf, FILES_THROUGH_PAGE, name)?;
+    /// The list, the cursor on `name` if given.
+    pub fn open(ctx: &Ctx, name: Option<&str>) -> MyLevelsPlace {
+        let list = MyLevelsScreen::open(&ctx.shelf, FILES_THROUGH_PAGE, name);
         log_line(&format!(
             "my levels: {} kept in {}: {}",
             list.entries().len(),
@@ -36,7 +36,7 @@ impl MyLevelsPlace {
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
-        Some(MyLevelsPlace { list })
+        MyLevelsPlace { list }
     }
 
     /// Logs `message`, shows it, and refreshes the list with the cursor on `at`.

@@ -5,7 +5,6 @@ use super::controls::ControlsPlace;
 use super::level_keys::editor_key;
 use super::title::{to_level_select, TitleScreen};
 use super::{Ctx, Kind, Screen, Transition};
-use crate::app::editor_screen::EditorScreen;
 use crate::app::input::Action;
 use crate::app::menus;
 use crate::app::palette;
@@ -41,9 +40,7 @@ pub struct PauseScreen {
 /// Whether this pause item leads back to "My levels" (one of them is being played: its list
 /// is where it came from, in place of the level select and the title).
 fn goes_to_my_levels(ctx: &Ctx, item: PauseItem) -> bool {
-    EditorScreen::AVAILABLE
-        && ctx.level.shelf_level.is_some()
-        && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
+    ctx.level.shelf_level.is_some() && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
 }
 
 fn item_text(ctx: &Ctx, item: PauseItem) -> String {

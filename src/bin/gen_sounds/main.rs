@@ -1,5 +1,11 @@
 //! Writes Tether's sound effects and music loop into `assets/sounds/` (or the folder given as
-//! the first argument) as 16-bit mono WAV files.
+//! the first argument) as mono MP3 files, encoded here by `rusty_mp3` (pure Rust).
+//!
+//! Why MP3: it is the one compressed format that Web Audio's `decodeAudioData` decodes in every
+//! major browser (Safari took Ogg Vorbis and Opus only in its recent versions), and rodio decodes
+//! it on the desktop (its `mp3` feature: symphonia, pure Rust). The files carry LAME's gapless
+//! tag (encoder delay and padding), so a decoder that reads it gives back exactly the samples made
+//! here and the loops repeat without a gap.
 //!
 //! Everything is synthesised here, so the project owns its sounds and anyone can change them.
 //! The output must be identical byte for byte on every machine (a test regenerates the files and
@@ -8,8 +14,7 @@
 //! threads, no clock.
 //!
 //! Effects are 44100 Hz; the loops (music layers, rope creak, wind) are 11025 Hz to keep the
-//! download small (all audio stays under 1.5 MB) — they are soft sounds, mostly low, that lose
-//! little at that rate.
+//! download small — they are soft sounds, mostly low, that lose little at that rate.
 
 use std::path::{Path, PathBuf};
 
@@ -28,50 +33,55 @@ use music::*;
 type Generator = fn() -> Vec<f32>;
 
 const SOUNDS: &[(&str, u32, Generator)] = &[
-    ("hook_fire.wav", FX_RATE_HZ, hook_fire),
-    ("attach_point.wav", FX_RATE_HZ, attach_point),
-    ("attach_surface.wav", FX_RATE_HZ, attach_surface),
-    ("hook_miss.wav", FX_RATE_HZ, hook_missed),
-    ("hook_bounce.wav", FX_RATE_HZ, hook_bounced),
-    ("release.wav", FX_RATE_HZ, released),
-    ("jump.wav", FX_RATE_HZ, jumped),
-    ("land.wav", FX_RATE_HZ, landed),
-    ("death.wav", FX_RATE_HZ, died),
-    ("respawn.wav", FX_RATE_HZ, respawned),
-    ("checkpoint.wav", FX_RATE_HZ, checkpoint),
-    ("goal.wav", FX_RATE_HZ, goal),
-    ("snap.wav", FX_RATE_HZ, snapped),
-    ("crumble.wav", FX_RATE_HZ, crumbled),
-    ("rope_creak.wav", LOOP_RATE_HZ, rope_creak),
-    ("wind.wav", LOOP_RATE_HZ, wind),
-    ("music_melody.wav", LOOP_RATE_HZ, melody),
-    ("music_perc.wav", LOOP_RATE_HZ, percussion),
-    ("music_dusk.wav", LOOP_RATE_HZ, backing_dusk),
-    ("music_forest.wav", LOOP_RATE_HZ, backing_forest),
-    ("music_ember.wav", LOOP_RATE_HZ, backing_ember),
+    ("hook_fire.mp3", FX_RATE_HZ, hook_fire),
+    ("attach_point.mp3", FX_RATE_HZ, attach_point),
+    ("attach_surface.mp3", FX_RATE_HZ, attach_surface),
+    ("hook_miss.mp3", FX_RATE_HZ, hook_missed),
+    ("hook_bounce.mp3", FX_RATE_HZ, hook_bounced),
+    ("release.mp3", FX_RATE_HZ, released),
+    ("jump.mp3", FX_RATE_HZ, jumped),
+    ("land.mp3", FX_RATE_HZ, landed),
+    ("death.mp3", FX_RATE_HZ, died),
+    ("respawn.mp3", FX_RATE_HZ, respawned),
+    ("checkpoint.mp3", FX_RATE_HZ, checkpoint),
+    ("goal.mp3", FX_RATE_HZ, goal),
+    ("snap.mp3", FX_RATE_HZ, snapped),
+    ("crumble.mp3", FX_RATE_HZ, crumbled),
+    ("rope_creak.mp3", LOOP_RATE_HZ, rope_creak),
+    ("wind.mp3", LOOP_RATE_HZ, wind),
+    ("music_melody.mp3", LOOP_RATE_HZ, melody),
+    ("music_perc.mp3", LOOP_RATE_HZ, percussion),
+    ("music_dusk.mp3", LOOP_RATE_HZ, backing_dusk),
+    ("music_forest.mp3", LOOP_RATE_HZ, backing_forest),
+    ("music_ember.mp3", LOOP_RATE_HZ, backing_ember),
 ];
 
-/// 16-bit mono PCM WAV: the 44-byte canonical header, then little-endian samples.
-fn wav_bytes(samples: &[f32], rate: u32) -> Vec<u8> {
-    let data_len = (samples.len() * 2) as u32;
-    let mut out = Vec::with_capacity(44 + data_len as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes()); // fmt chunk size
-    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&1u16.to_le_bytes()); // mono
-    out.extend_from_slice(&rate.to_le_bytes());
-    out.extend_from_slice(&(rate * 2).to_le_bytes()); // bytes per second
-    out.extend_from_slice(&2u16.to_le_bytes()); // bytes per frame
-    out.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
-    for &s in samples {
-        let q = (s.clamp(-1.0, 1.0) * 32767.0).round() as i16;
-        out.extend_from_slice(&q.to_le_bytes());
+/// Constant bit rate of the effects (44.1 kHz, MPEG-1 Layer III): short, bright sounds that
+/// the first play must not smear.
+const FX_KBPS: u32 = 64;
+/// Constant bit rate of the loops and music (11.025 kHz, MPEG-2.5 Layer III): soft, mostly low
+/// sounds, and most of the audio's length.
+const LOOP_KBPS: u32 = 32;
+
+/// Mono MP3 (constant bit rate, with the LAME/Info gapless tag) of samples in -1..=1.
+fn mp3_bytes(samples: &[f32], rate: u32) -> Result<Vec<u8>, rusty_mp3::Error> {
+    let bitrate_kbps = if rate == FX_RATE_HZ {
+        FX_KBPS
+    } else {
+        LOOP_KBPS
+    };
+    let mut encoder = rusty_mp3::Mp3Encoder::new(rusty_mp3::Mp3EncoderConfig {
+        bitrate_kbps,
+        vbr_quality: None,
+    });
+    let clamped: Vec<f32> = samples.iter().map(|s| s.clamp(-1.0, 1.0)).collect();
+    encoder.push_pcm_f32(&clamped, 1, rate)?;
+    encoder.finish();
+    let mut out = Vec::new();
+    while let Ok(packet) = encoder.next_packet() {
+        out.extend_from_slice(&packet);
     }
-    out
+    Ok(out)
 }
 
 fn main() {
@@ -91,7 +101,13 @@ fn main() {
         if rate == FX_RATE_HZ {
             declick(&mut samples, rate);
         }
-        let bytes = wav_bytes(&samples, rate);
+        let bytes = match mp3_bytes(&samples, rate) {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                eprintln!("cannot encode {name}: {err}");
+                std::process::exit(1);
+            }
+        };
         let path = dir.join(name);
         if let Err(err) = std::fs::write(&path, &bytes) {
             eprintln!("cannot write {}: {err}", path.display());

@@ -2,10 +2,10 @@
 //! not), the grid, the selection and its handles, the reach overlay, the palette, the property
 //! panel and the status bar.
 
+use crate::app::render::text::draw_text;
 use macroquad::camera::{set_camera, set_default_camera, Camera2D};
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines};
-use macroquad::text::draw_text;
 use macroquad::window::{screen_height, screen_width};
 
 use super::{

@@ -2,10 +2,10 @@
 //! the world in screen space, so it stays crisp at any zoom). A `{control}` in the text becomes
 //! the control the player has bound to that action on the device they last used.
 
+use crate::app::render::text::measure_text;
 use macroquad::camera::Camera2D;
 use macroquad::math::vec2;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
-use macroquad::text::measure_text;
 
 use crate::app::input::{Action, Bindings, DeviceKind};
 use crate::app::palette;
