@@ -28,7 +28,7 @@ pub use bounds::{
     bounds, level_handles, object_bounds, object_hit, objects_in_rect, pick, pick_spawn,
 };
 pub use handles::{handles, object_handles, set_object_handle};
-pub use shape::{shape_bounds, shape_contains, translate_shape};
+pub use shape::{shape_bounds, shape_contains, translate_shape, HandleError};
 pub use transform::{rotate_object, translate_object};
 
 /// A ring's size for picking and bounds (the game's rings are 0.3 m; a little more is easier
@@ -282,8 +282,14 @@ mod tests {
             opposite
         );
         assert!(close(after[2].pos, v(5.0, 4.0)));
-        assert!(set_object_handle(&mut o, HandleId::Radius, v(0.0, 0.0)).is_err());
-        assert!(set_object_handle(&mut o, HandleId::Corner(9), v(0.0, 0.0)).is_err());
+        assert_eq!(
+            set_object_handle(&mut o, HandleId::Radius, v(0.0, 0.0)),
+            Err(HandleError::NoHandle(HandleId::Radius))
+        );
+        assert_eq!(
+            set_object_handle(&mut o, HandleId::Corner(9), v(0.0, 0.0)),
+            Err(HandleError::NoHandle(HandleId::Corner(9)))
+        );
     }
 
     #[test]

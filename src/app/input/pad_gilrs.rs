@@ -15,8 +15,8 @@ pub struct GilrsPads {
 }
 
 impl GilrsPads {
-    pub fn new() -> Result<GilrsPads, String> {
-        let gilrs = Gilrs::new().map_err(|err| err.to_string())?;
+    pub fn new() -> Result<GilrsPads, gilrs::Error> {
+        let gilrs = Gilrs::new()?;
         let known: Vec<GamepadId> = gilrs.gamepads().map(|(id, _)| id).collect();
         for (_, pad) in gilrs.gamepads() {
             crate::app::log_line(&format!("gamepad: {} connected", pad.name()));

@@ -93,11 +93,38 @@ pub(super) fn shape_handles(shape: &ShapeDef, out: &mut Vec<Handle>) {
     }
 }
 
-pub(super) fn no_handle(id: HandleId) -> String {
-    format!("has no handle {id:?}")
+/// Why a handle could not be moved: what the status bar shows after the object's name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HandleError {
+    /// The object has no such handle (a stale drag, a handle of another kind).
+    NoHandle(HandleId),
+    /// A cloth's size handle works in steps of its spacing, which is not a positive number.
+    ClothSpacing { spacing_m: f32 },
 }
 
-pub(super) fn set_shape_handle(shape: &mut ShapeDef, id: HandleId, to: Vec2) -> Result<(), String> {
+impl std::fmt::Display for HandleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            HandleError::NoHandle(id) => write!(f, "has no handle {id:?}"),
+            HandleError::ClothSpacing { spacing_m } => write!(
+                f,
+                "cannot be resized by hand while its spacing_m is {spacing_m}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HandleError {}
+
+pub(super) fn no_handle(id: HandleId) -> HandleError {
+    HandleError::NoHandle(id)
+}
+
+pub(super) fn set_shape_handle(
+    shape: &mut ShapeDef,
+    id: HandleId,
+    to: Vec2,
+) -> Result<(), HandleError> {
     match (shape, id) {
         (
             ShapeDef::Box {
@@ -176,7 +203,12 @@ pub(super) fn rect_bounds(min: P, max: P) -> (Vec2, Vec2) {
     bounds_of(rect_corners(min, max))
 }
 
-pub(super) fn set_rect_corner(min: &mut P, max: &mut P, i: u8, to: Vec2) -> Result<(), String> {
+pub(super) fn set_rect_corner(
+    min: &mut P,
+    max: &mut P,
+    i: u8,
+    to: Vec2,
+) -> Result<(), HandleError> {
     if i >= 4 {
         return Err(no_handle(HandleId::Corner(i)));
     }
