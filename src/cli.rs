@@ -1,32 +1,110 @@
 //! Window-less commands: `check` validates levels, `replay` runs a replay headless.
 //! File reading lives here (not in the simulation), so the sim stays pure.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::files::{read_text_bounded, resolve_in_dir};
+use crate::files::{read_text_bounded, resolve_in_dir, FileError, PathError};
 use crate::platform::paths::{LEVELS_DIR, TUNING_PATH};
-use crate::sim::{limits, LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, Tuning, World};
+use crate::sim::{
+    limits, LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, RonError, Tuning, World,
+};
+
+/// Why a file given to a command (or to the game: a level, a replay, the tuning) cannot be used.
+/// Every variant names its file; the text is made only when it is printed.
+#[derive(Debug)]
+pub enum LoadError {
+    File(FileError),
+    /// The tuning, a replay or a level index: RON syntax, or a value out of range (`FILE:LINE:COL`).
+    Ron(RonError),
+    /// A level: RON syntax, or the objects it is about.
+    Level(LevelError),
+    /// A path written in `file` that names no file the game may open: level `entry` of a level
+    /// index (1-based), or a replay's level (`None`).
+    Path {
+        file: PathBuf,
+        entry: Option<usize>,
+        error: PathError,
+    },
+    /// Level `entry` (1-based) of the index `file` names `written`, which is not in `dir`.
+    MissingLevel {
+        file: PathBuf,
+        entry: usize,
+        written: String,
+        dir: PathBuf,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let level = |entry: &Option<usize>| match entry {
+            Some(n) => format!("level {n}"),
+            None => "level".to_owned(),
+        };
+        match self {
+            LoadError::File(err) => write!(f, "{err}"),
+            LoadError::Ron(err) => write!(f, "{err}"),
+            LoadError::Level(err) => write!(f, "{err}"),
+            LoadError::Path { file, entry, error } => {
+                write!(f, "{}: {}: {error}", file.display(), level(entry))
+            }
+            LoadError::MissingLevel {
+                file,
+                entry,
+                written,
+                dir,
+            } => write!(
+                f,
+                "{}: level {entry}: \"{}\" does not exist in {}",
+                file.display(),
+                limits::printable(written),
+                dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<FileError> for LoadError {
+    fn from(err: FileError) -> LoadError {
+        LoadError::File(err)
+    }
+}
+
+impl From<RonError> for LoadError {
+    fn from(err: RonError) -> LoadError {
+        LoadError::Ron(err)
+    }
+}
+
+impl From<LevelError> for LoadError {
+    fn from(err: LevelError) -> LoadError {
+        LoadError::Level(err)
+    }
+}
 
 /// Reads a level file (at most `MAX_LEVEL_FILE_BYTES`); the error names the file.
-pub fn read_text(path: &Path) -> Result<String, String> {
+pub fn read_text(path: &Path) -> Result<String, FileError> {
     read_text_bounded(path, limits::MAX_LEVEL_FILE_BYTES)
 }
 
-pub fn load_tuning(root: &Path) -> Result<Arc<Tuning>, String> {
+pub fn load_tuning(root: &Path) -> Result<Arc<Tuning>, LoadError> {
     let path = root.join(TUNING_PATH);
     let text = read_text_bounded(&path, limits::MAX_TUNING_FILE_BYTES)?;
-    Tuning::from_ron(&text, &path.display().to_string())
-        .map(Arc::new)
-        .map_err(|err| err.to_string())
+    Ok(Arc::new(Tuning::from_ron(
+        &text,
+        &path.display().to_string(),
+    )?))
 }
 
 /// Parses and builds a level, with every check `check` runs.
-pub fn load_world(path: &Path, tuning: Arc<Tuning>) -> Result<World, String> {
+pub fn load_world(path: &Path, tuning: Arc<Tuning>) -> Result<World, LoadError> {
     let text = read_text(path)?;
     let name = path.display().to_string();
-    let level = LevelDef::from_ron(&text, &name).map_err(|err| err.to_string())?;
-    World::from_level(level, tuning, &name).map_err(|err: LevelError| err.to_string())
+    let level = LevelDef::from_ron(&text, &name)?;
+    Ok(World::from_level(level, tuning, &name)?)
 }
 
 /// `tether check FILE...`: prints one line per good file, every problem of a bad one.
@@ -75,20 +153,23 @@ pub fn check(root: &Path, files: &[PathBuf]) -> i32 {
 }
 
 /// Parses a level index and checks that every level it lists exists beside it.
-fn check_index(path: &Path) -> Result<usize, String> {
-    let name = path.display().to_string();
+fn check_index(path: &Path) -> Result<usize, LoadError> {
     let text = read_text_bounded(path, limits::MAX_LEVEL_INDEX_FILE_BYTES)?;
-    let index = LevelIndex::from_ron(&text, &name).map_err(|e| e.to_string())?;
+    let index = LevelIndex::from_ron(&text, &path.display().to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     for (i, level) in index.files().iter().enumerate() {
-        let level_path =
-            resolve_in_dir(dir, level).map_err(|err| format!("{name}: level {}: {err}", i + 1))?;
+        let level_path = resolve_in_dir(dir, level).map_err(|error| LoadError::Path {
+            file: path.to_path_buf(),
+            entry: Some(i + 1),
+            error,
+        })?;
         if !level_path.is_file() {
-            return Err(format!(
-                "{name}: level {}: \"{level}\" does not exist in {}",
-                i + 1,
-                dir.display()
-            ));
+            return Err(LoadError::MissingLevel {
+                file: path.to_path_buf(),
+                entry: i + 1,
+                written: level.clone(),
+                dir: dir.to_path_buf(),
+            });
         }
     }
     Ok(index.level_count())
@@ -127,7 +208,7 @@ pub fn link(root: &Path, file: &Path) -> i32 {
 }
 
 /// Loads a replay and the level it names (relative to `root/levels`), and runs it.
-pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, String> {
+pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome, LoadError> {
     let (replay, mut world) = load_replay(root, replay_path)?;
     Ok(replay.run(&mut world))
 }
@@ -135,21 +216,29 @@ pub fn run_replay_file(root: &Path, replay_path: &Path) -> Result<ReplayOutcome,
 /// Loads a replay and builds the world of the level it names: beside the replay's folder when
 /// the replay is in a `solutions` folder (a level file's proof of play, as the editor saves it:
 /// `DIR/solutions/NAME` for `DIR/NAME`), else in `root/levels`.
-pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), String> {
+pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), LoadError> {
     let tuning = load_tuning(root)?;
-    let text = read_text_bounded(replay_path, limits::MAX_REPLAY_FILE_BYTES)?;
-    let name = replay_path.display().to_string();
-    let replay = Replay::from_ron(&text, &name).map_err(|e| e.to_string())?;
+    let replay = read_replay(replay_path)?;
     let levels_dir = replay_path
         .parent()
         .filter(|dir| dir.file_name().is_some_and(|n| n == "solutions"))
         .and_then(Path::parent)
         .filter(|dir| dir.join(&replay.level).is_file())
         .map_or_else(|| root.join(LEVELS_DIR), Path::to_path_buf);
-    let level_path = resolve_in_dir(&levels_dir, &replay.level)
-        .map_err(|err| format!("{name}: level: {err}"))?;
+    let level_path =
+        resolve_in_dir(&levels_dir, &replay.level).map_err(|error| LoadError::Path {
+            file: replay_path.to_path_buf(),
+            entry: None,
+            error,
+        })?;
     let world = load_world(&level_path, tuning)?;
     Ok((replay, world))
+}
+
+/// Reads and checks the replay file at `path` (at most `MAX_REPLAY_FILE_BYTES`).
+pub fn read_replay(path: &Path) -> Result<Replay, LoadError> {
+    let text = read_text_bounded(path, limits::MAX_REPLAY_FILE_BYTES)?;
+    Ok(Replay::from_ron(&text, &path.display().to_string())?)
 }
 
 /// `tether replay FILE`: prints the outcome, and the assists the run was played with if any;

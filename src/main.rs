@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 
 #[cfg(not(target_arch = "wasm32"))]
 use tether::app::game_loop::LaunchOptions;
-#[cfg(not(target_arch = "wasm32"))]
-use tether::sim::Replay;
 
 #[cfg(not(target_arch = "wasm32"))]
 const USAGE: &str = "usage:
@@ -109,8 +107,41 @@ fn window_conf() -> macroquad::window::Conf {
     }
 }
 
+/// A command line the game cannot start from; printed above the usage.
 #[cfg(not(target_arch = "wasm32"))]
-fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
+#[derive(Debug)]
+enum ArgsError {
+    /// The option given last has no value after it.
+    NeedsValue(String),
+    /// `--level` and `--at-tick` take a number: what the option says it needs.
+    NotANumber {
+        option: &'static str,
+        needs: &'static str,
+    },
+    NotAnAction(String),
+    Unknown(String),
+    Replay(tether::cli::LoadError),
+    EditorScript(tether::app::editor_screen::input::ScriptError),
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl std::fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ArgsError::NeedsValue(option) => write!(f, "{option} needs a value"),
+            ArgsError::NotANumber { option, needs } => write!(f, "{option} needs {needs}"),
+            ArgsError::NotAnAction(name) => {
+                write!(f, "--menu-script: {name:?} is not an action")
+            }
+            ArgsError::Unknown(arg) => write!(f, "unknown argument {arg}"),
+            ArgsError::Replay(err) => write!(f, "{err}"),
+            ArgsError::EditorScript(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn parse_options(args: &[String]) -> Result<LaunchOptions, ArgsError> {
     let mut options = LaunchOptions {
         // A plain start opens the title screen; any option (a level, a replay, a screenshot,
         // a menu script) goes where it says.
@@ -121,14 +152,15 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
     let value = |i: usize| {
         args.get(i + 1)
             .cloned()
-            .ok_or_else(|| format!("{} needs a value", args[i]))
+            .ok_or_else(|| ArgsError::NeedsValue(args[i].clone()))
     };
     while i < args.len() {
         match args[i].as_str() {
             "--level" => {
-                let n: usize = value(i)?
-                    .parse()
-                    .map_err(|_| "--level needs a number (1 = first)")?;
+                let n: usize = value(i)?.parse().map_err(|_| ArgsError::NotANumber {
+                    option: "--level",
+                    needs: "a number (1 = first)",
+                })?;
                 options.start_level = n.saturating_sub(1);
                 i += 1;
             }
@@ -138,12 +170,7 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             }
             "--replay" => {
                 let path = PathBuf::from(value(i)?);
-                let text = tether::files::read_text_bounded(
-                    &path,
-                    tether::sim::limits::MAX_REPLAY_FILE_BYTES,
-                )?;
-                let replay = Replay::from_ron(&text, &path.display().to_string())
-                    .map_err(|e| e.to_string())?;
+                let replay = tether::cli::read_replay(&path).map_err(ArgsError::Replay)?;
                 options.replay = Some(replay);
                 i += 1;
             }
@@ -155,7 +182,7 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                     .split(',')
                     .map(|name| {
                         ron::from_str::<tether::app::input::Action>(name.trim())
-                            .map_err(|_| format!("--menu-script: {name:?} is not an action"))
+                            .map_err(|_| ArgsError::NotAnAction(name.to_owned()))
                     })
                     .collect::<Result<_, _>>()?;
                 i += 1;
@@ -164,7 +191,8 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             "--editor-script" => {
                 // With `edit FILE`: drives the editor (steps separated by `;`).
                 options.editor_script =
-                    tether::app::editor_screen::input::ScriptStep::parse_script(&value(i)?)?;
+                    tether::app::editor_screen::input::ScriptStep::parse_script(&value(i)?)
+                        .map_err(ArgsError::EditorScript)?;
                 i += 1;
             }
             "--screenshot" => {
@@ -173,10 +201,13 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
             }
             "--at-tick" => {
                 options.hold_at_tick =
-                    Some(value(i)?.parse().map_err(|_| "--at-tick needs a number")?);
+                    Some(value(i)?.parse().map_err(|_| ArgsError::NotANumber {
+                        option: "--at-tick",
+                        needs: "a number",
+                    })?);
                 i += 1;
             }
-            other => return Err(format!("unknown argument {other}")),
+            other => return Err(ArgsError::Unknown(other.to_owned())),
         }
         i += 1;
     }

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use tether::app::progress_store::{ProgressStore, PROGRESS_FILE};
+use tether::app::progress_store::{GhostError, ProgressStore, PROGRESS_FILE};
 use tether::campaign::{Medal, Progress};
 use tether::sim::{InputFrame, LevelIndex, Replay};
 
@@ -208,13 +208,18 @@ fn a_bad_ghost_is_reported_and_ignored() {
     // A run of another level.
     std::fs::write(&ghost, solution("01_first_swing.ron").to_ron()).unwrap();
     let err = store.load_ghost("02_reel_up.ron").unwrap_err();
+    assert!(
+        matches!(&err, GhostError::OtherLevel { run_level, .. } if run_level == "01_first_swing.ron"),
+        "{err}"
+    );
+    let err = err.to_string();
     assert!(err.contains("not of \"02_reel_up.ron\""), "{err}");
     std::fs::write(
         &ghost,
         "(level: \"02_reel_up.ron\", runs: [(1, (move_x: 9))])",
     )
     .unwrap();
-    let err = store.load_ghost("02_reel_up.ron").unwrap_err();
+    let err = store.load_ghost("02_reel_up.ron").unwrap_err().to_string();
     assert!(err.contains("02_reel_up.ron"), "{err}");
     // ...and which input of the run is out of range.
     assert!(err.contains("runs[0]: move_x is 9"), "{err}");

@@ -7,8 +7,9 @@ mod common;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use tether::files::{read_bounded, resolve_in_dir};
-use tether::sim::limits::{self, MAX_LEVEL_FILE_BYTES, MAX_REPLAY_TICKS};
+use tether::cli::LoadError;
+use tether::files::{read_bounded, resolve_in_dir, PathError};
+use tether::sim::limits::{self, PathProblem, MAX_LEVEL_FILE_BYTES, MAX_REPLAY_TICKS};
 use tether::sim::{LevelDef, LevelIndex, Replay};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -29,7 +30,7 @@ fn level_with_name(name: &str) -> String {
 fn load_error(path: &Path) -> String {
     match tether::cli::load_world(path, common::tuning()) {
         Ok(_) => panic!("{} was accepted", path.display()),
-        Err(message) => message,
+        Err(err) => err.to_string(),
     }
 }
 
@@ -151,9 +152,23 @@ fn a_link_out_of_the_levels_folder_is_refused() {
     std::fs::write(levels.join("inside.ron"), level_with_name("inside")).unwrap();
     assert!(resolve_in_dir(&levels, "inside.ron").is_ok());
     let err = resolve_in_dir(&levels, "sneaky.ron").unwrap_err();
-    assert!(err.contains("leads out of"), "{err}");
+    assert_eq!(
+        err,
+        PathError::LeadsOut {
+            written: "sneaky.ron".into(),
+            dir: levels.clone()
+        }
+    );
+    assert!(err.to_string().contains("leads out of"), "{err}");
     let err = resolve_in_dir(&levels, "../outside.ron").unwrap_err();
-    assert!(err.contains("leaves the levels folder"), "{err}");
+    assert!(
+        matches!(err, PathError::Refused(PathProblem::LeavesFolder { .. })),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("leaves the levels folder"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -198,7 +213,12 @@ fn replays_are_bounded_in_length_and_range() {
     let dir = temp_dir("replay");
     let path = dir.join("evil.ron");
     std::fs::write(&path, replay("../../secret.ron", &[run(1, "")])).unwrap();
-    let message = tether::cli::run_replay_file(&common::root(), &path).unwrap_err();
+    let err = tether::cli::run_replay_file(&common::root(), &path).unwrap_err();
+    assert!(
+        matches!(&err, LoadError::Ron(e) if e.file == path.display().to_string()),
+        "{err}"
+    );
+    let message = err.to_string();
     assert!(
         message.contains("evil.ron") && message.contains("levels folder"),
         "{message}"

@@ -4,7 +4,8 @@
 
 use macroquad::input::KeyCode;
 use tether::app::input::{Action, Binding};
-use tether::app::settings::{InputSettings, InputSettingsStore};
+use tether::app::settings::{InputSettings, InputSettingsStore, SettingsSaveError};
+use tether::platform::store::StoreError;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tether-input-{name}-{}", std::process::id()));
@@ -114,7 +115,14 @@ fn a_setting_changed_over_a_broken_file_keeps_the_broken_file_aside() {
         std::fs::write(dir.join(format!("input.ron.corrupt-{n}")), "old").unwrap();
     }
     let problem = store.save(&settings).unwrap_err();
-    assert!(problem.contains("not overwritten"), "{problem}");
+    assert!(
+        matches!(
+            problem,
+            SettingsSaveError::BrokenFileKept(StoreError::NoRoomAside { .. })
+        ),
+        "{problem}"
+    );
+    assert!(problem.to_string().contains("not overwritten"), "{problem}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_dir_all(&dir);
 }

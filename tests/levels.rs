@@ -22,7 +22,7 @@ fn every_shipped_level_passes_check() {
             world.is_ok(),
             "{}: {}",
             file.display(),
-            world.err().unwrap_or_default()
+            world.err().map(|e| e.to_string()).unwrap_or_default()
         );
     }
 }
@@ -188,7 +188,7 @@ fn malformed_tuning_names_the_file_and_is_never_replaced_by_defaults() {
         "(player: (half_width_m: 0.3,)",
     )
     .unwrap();
-    let err = tether::cli::load_tuning(&dir).unwrap_err();
+    let err = tether::cli::load_tuning(&dir).unwrap_err().to_string();
     assert!(err.contains("assets/tuning.ron:"), "{err}");
     let good = common::read(&common::root().join("assets/tuning.ron"));
     std::fs::write(
@@ -196,13 +196,18 @@ fn malformed_tuning_names_the_file_and_is_never_replaced_by_defaults() {
         good.replace("gravity_m_per_s2: 40.0", "gravity_m_per_s2: -4.0"),
     )
     .unwrap();
-    let err = tether::cli::load_tuning(&dir).unwrap_err();
+    let err = tether::cli::load_tuning(&dir).unwrap_err().to_string();
     assert!(
         err.contains("player.gravity_m_per_s2 must be a positive number"),
         "{err}"
     );
     std::fs::remove_file(dir.join("assets/tuning.ron")).unwrap();
     let err = tether::cli::load_tuning(&dir).unwrap_err();
+    assert!(
+        matches!(&err, tether::cli::LoadError::File(e) if e.kind.kind() == std::io::ErrorKind::NotFound),
+        "{err}"
+    );
+    let err = err.to_string();
     assert!(err.contains("tuning.ron: cannot read"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

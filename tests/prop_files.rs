@@ -353,7 +353,7 @@ fn replays_and_settings_survive_a_round_trip() {
             ..Default::default()
         };
         let back = InputSettings::from_ron(&settings.to_ron(), "input.ron")
-            .map_err(TestCaseError::fail)?;
+            .map_err(|err| TestCaseError::fail(err.to_string()))?;
         prop_assert_eq!(back, settings);
 
         let sound = AudioSettings {
@@ -362,7 +362,8 @@ fn replays_and_settings_survive_a_round_trip() {
             music: audio.2,
             muted: audio.3,
         };
-        let back = AudioSettings::from_ron(&sound.to_ron()).map_err(TestCaseError::fail)?;
+        let back = AudioSettings::from_ron(&sound.to_ron())
+            .map_err(|err| TestCaseError::fail(err.to_string()))?;
         prop_assert_eq!(back, sound);
         Ok(())
     });

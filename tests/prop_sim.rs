@@ -187,8 +187,8 @@ fn play(
     frames: &[InputFrame],
     rope_axes: bool,
 ) -> Result<u64, TestCaseError> {
-    let mut world =
-        tether::cli::load_world(level, common::tuning()).map_err(TestCaseError::fail)?;
+    let mut world = tether::cli::load_world(level, common::tuning())
+        .map_err(|err| TestCaseError::fail(err.to_string()))?;
     for (tick, input) in frames.iter().enumerate() {
         world.step(input);
         check_tick(&world, rope_axes).map_err(|problem| {

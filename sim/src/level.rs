@@ -220,7 +220,7 @@ impl LevelDef {
     pub fn issues(&self) -> Vec<LevelIssue> {
         let mut issues = Issues::default();
         if let Err(problem) = limits::check_shown_text(&self.name, limits::MAX_LEVEL_NAME_CHARS) {
-            issues.add("name", problem);
+            issues.add("name", problem.to_string());
         }
         issues.point("spawn", self.spawn);
         if let Some(len) = self.max_rope_length_m {

@@ -4,6 +4,8 @@
 //! terminal would interpret, or reach outside its folder. Pure checks on text; the reading
 //! (`crate::files`) applies the size limits before parsing.
 
+use std::fmt;
+
 /// Largest files accepted, in bytes, checked before parsing.
 pub const MAX_LEVEL_FILE_BYTES: u64 = 1024 * 1024;
 pub const MAX_LEVEL_INDEX_FILE_BYTES: u64 = 64 * 1024;
@@ -35,62 +37,136 @@ pub const MAX_AIM_M: f32 = 1000.0;
 /// Most mouse-wheel notches one tick may hold.
 pub const MAX_WHEEL_NOTCHES_PER_TICK: i8 = 16;
 
+/// Why a shown text (a level name, an id, a sign) is refused. The words never repeat the
+/// text's raw characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextProblem {
+    Empty,
+    TooLong {
+        chars: usize,
+        max_chars: usize,
+    },
+    /// `at_char` is 1-based.
+    ControlChar {
+        code: u32,
+        at_char: usize,
+    },
+}
+
+impl fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TextProblem::Empty => write!(f, "is empty"),
+            TextProblem::TooLong { chars, max_chars } => {
+                write!(f, "is {chars} characters long, at most {max_chars} allowed")
+            }
+            TextProblem::ControlChar { code, at_char } => write!(
+                f,
+                "holds the control character U+{code:04X} at character {at_char}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TextProblem {}
+
 /// Checks a text that is shown (a level name, an id): not empty, at most `max_chars`, and no
 /// character a terminal or the HUD would interpret (control characters, and the bidirectional
-/// overrides that make text read differently from how it is stored). The message never repeats
-/// the text's raw characters.
-pub fn check_shown_text(text: &str, max_chars: usize) -> Result<(), String> {
+/// overrides that make text read differently from how it is stored).
+pub fn check_shown_text(text: &str, max_chars: usize) -> Result<(), TextProblem> {
     if text.trim().is_empty() {
-        return Err("is empty".into());
+        return Err(TextProblem::Empty);
     }
     let chars = text.chars().count();
     if chars > max_chars {
-        return Err(format!(
-            "is {chars} characters long, at most {max_chars} allowed"
-        ));
+        return Err(TextProblem::TooLong { chars, max_chars });
     }
     if let Some((at, c)) = text.chars().enumerate().find(|(_, c)| is_unsafe_char(*c)) {
-        return Err(format!(
-            "holds the control character U+{:04X} at character {}",
-            c as u32,
-            at + 1
-        ));
+        return Err(TextProblem::ControlChar {
+            code: c as u32,
+            at_char: at + 1,
+        });
     }
     Ok(())
 }
 
+/// Why a level path (as written in a level index, a replay, or a store's name) is refused. The
+/// path it holds is shown through `printable`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathProblem {
+    Empty,
+    TooLong,
+    BadChar {
+        path: String,
+        bad: char,
+    },
+    Absolute {
+        path: String,
+    },
+    /// `..`, `.` or an empty part: it could leave its folder.
+    LeavesFolder {
+        path: String,
+    },
+}
+
+impl fmt::Display for PathProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            PathProblem::Empty => write!(f, "is empty"),
+            PathProblem::TooLong => write!(f, "is longer than {MAX_LEVEL_PATH_CHARS} characters"),
+            PathProblem::BadChar { path, bad } => write!(
+                f,
+                "\"{}\" holds {}: a level path may use only letters, digits, _ - . and /",
+                printable(path),
+                describe_char(*bad)
+            ),
+            PathProblem::Absolute { path } => write!(
+                f,
+                "\"{}\" is an absolute path: give it relative to the levels folder",
+                printable(path)
+            ),
+            PathProblem::LeavesFolder { path } => write!(
+                f,
+                "\"{}\" leaves the levels folder or has an empty part (no .., no //)",
+                printable(path)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PathProblem {}
+
 /// Checks a level's path as written in the level index or a replay: relative to the levels
 /// folder and staying inside it. Absolute paths, `..`, backslashes, drive letters and anything
 /// but letters, digits, `_`, `-`, `.` and `/` between folders are rejected, by name.
-pub fn check_level_path(path: &str) -> Result<(), String> {
+pub fn check_level_path(path: &str) -> Result<(), PathProblem> {
     if path.is_empty() {
-        return Err("is empty".into());
+        return Err(PathProblem::Empty);
     }
     if path.chars().count() > MAX_LEVEL_PATH_CHARS {
-        return Err(format!("is longer than {MAX_LEVEL_PATH_CHARS} characters"));
+        return Err(PathProblem::TooLong);
     }
-    if let Some(c) = path
+    if let Some(bad) = path
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')))
     {
-        return Err(format!(
-            "\"{}\" holds {}: a level path may use only letters, digits, _ - . and /",
-            printable(path),
-            describe_char(c)
-        ));
+        return Err(PathProblem::BadChar {
+            path: path.to_owned(),
+            bad,
+        });
     }
     if path.starts_with('/') {
-        return Err(format!(
-            "\"{path}\" is an absolute path: give it relative to the levels folder"
-        ));
+        return Err(PathProblem::Absolute {
+            path: path.to_owned(),
+        });
     }
     if path
         .split('/')
         .any(|part| part.is_empty() || part == "." || part == "..")
     {
-        return Err(format!(
-            "\"{path}\" leaves the levels folder or has an empty part (no .., no //)"
-        ));
+        return Err(PathProblem::LeavesFolder {
+            path: path.to_owned(),
+        });
     }
     Ok(())
 }
@@ -130,6 +206,14 @@ mod tests {
     fn shown_text_rejects_control_characters_without_repeating_them() {
         assert!(check_shown_text("First Swing", 48).is_ok());
         let err = check_shown_text("evil\u{1b}[2J", 48).unwrap_err();
+        assert_eq!(
+            err,
+            TextProblem::ControlChar {
+                code: 0x1b,
+                at_char: 5
+            }
+        );
+        let err = err.to_string();
         assert!(err.contains("U+001B") && !err.contains('\u{1b}'), "{err}");
         assert!(check_shown_text("a\u{202E}b", 48).is_err());
         assert!(check_shown_text("   ", 48).is_err());
@@ -156,6 +240,7 @@ mod tests {
         }
         assert!(!check_level_path("a\u{1b}.ron")
             .unwrap_err()
+            .to_string()
             .contains('\u{1b}'));
     }
 

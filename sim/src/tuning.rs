@@ -4,6 +4,8 @@
 //! deliberately no `Default`: a missing or malformed tuning file is an error the front end shows,
 //! never silently replaced by built-in numbers.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::level::RonError;
@@ -100,22 +102,72 @@ pub struct RopeTuning {
     pub wind_drag_n_s2_per_m3: f32,
 }
 
+/// A tuning value that would break the simulation; `name` is its path in the file
+/// (`player.gravity_m_per_s2`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TuningProblem {
+    NotPositive {
+        name: &'static str,
+        value: f32,
+    },
+    Negative {
+        name: &'static str,
+        value: f32,
+    },
+    MinOverMax {
+        min_length_m: f32,
+        max_length_m: f32,
+    },
+    Substeps(u32),
+    TooManyNodes,
+}
+
+impl fmt::Display for TuningProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TuningProblem::NotPositive { name, value } => {
+                write!(f, "{name} must be a positive number, got {value}")
+            }
+            TuningProblem::Negative { name, value } => {
+                write!(f, "{name} must be a finite number ≥ 0, got {value}")
+            }
+            TuningProblem::MinOverMax {
+                min_length_m,
+                max_length_m,
+            } => write!(
+                f,
+                "rope.min_length_m ({min_length_m}) is longer than rope.max_length_m \
+                 ({max_length_m})"
+            ),
+            TuningProblem::Substeps(substeps) => {
+                write!(f, "rope.substeps must be 1..=64, got {substeps}")
+            }
+            TuningProblem::TooManyNodes => write!(
+                f,
+                "rope.max_length_m / rope.segment_length_m gives more than 512 nodes"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TuningProblem {}
+
 impl Tuning {
     /// Parses tuning RON. `file` names the source in error messages.
     pub fn from_ron(text: &str, file: &str) -> Result<Tuning, RonError> {
         let tuning: Tuning = RonError::parse(text, file)?;
-        tuning.validate().map_err(|message| RonError {
+        tuning.validate().map_err(|problem| RonError {
             file: file.to_string(),
             line: 0,
             column: 0,
-            message,
+            message: problem.to_string(),
         })?;
         Ok(tuning)
     }
 
     /// Rejects values that would break the simulation (non-finite, non-positive where a size or
     /// speed is meant).
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), TuningProblem> {
         let p = &self.player;
         let h = &self.hook;
         let r = &self.rope;
@@ -138,7 +190,7 @@ impl Tuning {
         ];
         for (name, value) in positive {
             if !value.is_finite() || value <= 0.0 {
-                return Err(format!("{name} must be a positive number, got {value}"));
+                return Err(TuningProblem::NotPositive { name, value });
             }
         }
         let non_negative = [
@@ -172,22 +224,20 @@ impl Tuning {
         ];
         for (name, value) in non_negative {
             if !value.is_finite() || value < 0.0 {
-                return Err(format!("{name} must be a finite number ≥ 0, got {value}"));
+                return Err(TuningProblem::Negative { name, value });
             }
         }
         if r.min_length_m > r.max_length_m {
-            return Err(format!(
-                "rope.min_length_m ({}) is longer than rope.max_length_m ({})",
-                r.min_length_m, r.max_length_m
-            ));
+            return Err(TuningProblem::MinOverMax {
+                min_length_m: r.min_length_m,
+                max_length_m: r.max_length_m,
+            });
         }
         if r.substeps == 0 || r.substeps > 64 {
-            return Err(format!("rope.substeps must be 1..=64, got {}", r.substeps));
+            return Err(TuningProblem::Substeps(r.substeps));
         }
         if r.max_length_m / r.segment_length_m > 512.0 {
-            return Err(
-                "rope.max_length_m / rope.segment_length_m gives more than 512 nodes".into(),
-            );
+            return Err(TuningProblem::TooManyNodes);
         }
         Ok(())
     }

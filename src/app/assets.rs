@@ -8,6 +8,7 @@ use macroquad::file::load_string;
 use macroquad::shapes::draw_rectangle;
 use macroquad::window::{next_frame, screen_height, screen_width};
 
+use crate::app::error::DataError;
 use crate::app::palette;
 use crate::app::render::hud::{draw_centered, draw_title_screen};
 use crate::platform::paths::{LEVELS_DIR, LEVEL_INDEX_PATH, TUNING_PATH};
@@ -16,7 +17,7 @@ use crate::sim::{limits, LevelIndex, Tuning};
 /// A level file as loaded: its name in the index and its text, or why it could not be read.
 pub struct LevelFile {
     pub name: String,
-    pub text: Result<String, String>,
+    pub text: Result<String, DataError>,
     /// Which of the index's worlds it belongs to.
     pub world: usize,
     /// Its solution's time to the goal, when the index gives one (the medals come from it).
@@ -56,29 +57,32 @@ pub fn draw_loading(done: usize, total: usize, what: &str) {
 
 /// Loads a text file, refusing one over `max_bytes` before it is parsed. (Over HTTP the whole
 /// file has arrived by then; what matters is that no parser sees it.)
-async fn fetch(path: &str, max_bytes: u64) -> Result<String, String> {
+async fn fetch(path: &str, max_bytes: u64) -> Result<String, DataError> {
     let text = load_string(path)
         .await
-        .map_err(|err| format!("{path}: cannot load: {err}"))?;
+        .map_err(|err| DataError::Unloadable {
+            path: path.to_owned(),
+            reason: err.to_string(),
+        })?;
     if text.len() as u64 > max_bytes {
-        return Err(format!(
-            "{path}: is {} bytes, at most {max_bytes} allowed",
-            text.len()
-        ));
+        return Err(DataError::TooLarge {
+            path: path.to_owned(),
+            bytes: text.len(),
+            max_bytes,
+        });
     }
     Ok(text)
 }
 
-/// Loads everything the game needs before play. `Err` holds the message for a problem that
-/// makes play impossible (tuning or the level index).
-pub async fn load_game_data() -> Result<GameData, String> {
+/// Loads everything the game needs before play. `Err` is a problem that makes play impossible
+/// (tuning or the level index).
+pub async fn load_game_data() -> Result<GameData, DataError> {
     draw_loading(0, 1, TUNING_PATH);
     next_frame().await;
     let tuning_text = fetch(TUNING_PATH, limits::MAX_TUNING_FILE_BYTES).await?;
-    let tuning = Tuning::from_ron(&tuning_text, TUNING_PATH).map_err(|err| err.to_string())?;
+    let tuning = Tuning::from_ron(&tuning_text, TUNING_PATH)?;
     let index_text = fetch(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
-    let index =
-        LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH).map_err(|err| err.to_string())?;
+    let index = LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)?;
     let total = index.level_count() + 2;
     let mut levels = Vec::with_capacity(index.level_count());
     for (i, (world, level)) in index.levels().enumerate() {
@@ -116,7 +120,7 @@ pub async fn load_game_data() -> Result<GameData, String> {
 
 /// Loads any text file through the same loader (the level index and replays on the web), at
 /// most `max_bytes` long (a limit of `sim::limits`).
-pub async fn load_text(path: &str, max_bytes: u64) -> Result<String, String> {
+pub async fn load_text(path: &str, max_bytes: u64) -> Result<String, DataError> {
     fetch(path, max_bytes).await
 }
 
@@ -138,7 +142,10 @@ impl GameData {
             (Err(err), Some(template)) if err.kind() == std::io::ErrorKind::NotFound => {
                 Ok(template)
             }
-            (Err(err), _) => Err(format!("{}: cannot read: {err}", path.display())),
+            (Err(kind), _) => Err(DataError::from(crate::files::FileError {
+                path: path.to_path_buf(),
+                kind,
+            })),
         };
         let solution_path = solution_path_of(path);
         let solution = crate::files::read_bounded(&solution_path, limits::MAX_REPLAY_FILE_BYTES)
@@ -159,7 +166,7 @@ impl GameData {
     pub fn with_only_level(
         &mut self,
         name: String,
-        text: Result<String, String>,
+        text: Result<String, DataError>,
         solution: Option<crate::sim::Replay>,
     ) {
         let title = name.clone();

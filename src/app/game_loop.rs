@@ -8,6 +8,7 @@ use macroquad::window::next_frame;
 use super::assets::GameData;
 use super::audio::AudioOut;
 use super::automation::{Automation, ShotMoment};
+use super::error::DataError;
 use super::frame_clock::MAX_FRAME_TIME_S;
 use super::log_line;
 use super::screens::editor::EditingScreen;
@@ -26,7 +27,7 @@ pub struct Game {
 }
 
 /// The first level to play, or why the replay given cannot be watched.
-fn start_level(data: &GameData, options: &LaunchOptions) -> Result<usize, String> {
+fn start_level(data: &GameData, options: &LaunchOptions) -> Result<usize, DataError> {
     let single_level = options.level_file.is_some() || options.linked_level.is_some();
     let start = match &options.replay {
         // One level given on its own (a file, a link): the replay is played on it, whatever
@@ -38,11 +39,9 @@ fn start_level(data: &GameData, options: &LaunchOptions) -> Result<usize, String
     // A replay of a level the index does not list cannot be watched (playing its inputs in
     // another level would show something that never happened).
     match (&options.replay, start) {
-        (Some(replay), None) => Err(format!(
-            "the replay is a run of \"{}\", which {} does not list",
-            crate::sim::limits::printable(&replay.level),
-            crate::platform::paths::LEVEL_INDEX_PATH
-        )),
+        (Some(replay), None) => Err(DataError::ReplayNotListed {
+            level: replay.level.clone(),
+        }),
         _ => Ok(start.unwrap_or(0)),
     }
 }
@@ -72,11 +71,11 @@ impl Game {
         ));
         let mut quit = false;
         let stack = match start {
-            Err(message) => {
-                log_line(&format!("error: {message}"));
+            Err(err) => {
+                log_line(&format!("error: {err}"));
                 // Automated runs stop here rather than wait for a person.
                 quit = ctx.auto.stops_at_error();
-                Stack::new(&mut ctx, Box::new(LevelErrorScreen::new(message)))
+                Stack::new(&mut ctx, Box::new(LevelErrorScreen::new(err.to_string())))
             }
             Ok(start) => first_screens(&mut ctx, start),
         };

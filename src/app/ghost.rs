@@ -8,6 +8,7 @@ use macroquad::math::Vec2 as MqVec2;
 use macroquad::shapes::draw_line;
 
 use super::palette;
+use super::progress_store::GhostError;
 use super::render::mq;
 use super::render::player_sprite::{draw_player, PlayerAnim};
 use crate::sim::hook::Hook;
@@ -42,6 +43,41 @@ impl GhostPose {
     }
 }
 
+/// Why a kept best run is not raced: re-simulated today, it does not do what its record says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StaleGhost {
+    /// `ticks`: how long it played before its inputs ran out.
+    NoLongerReachesGoal { level: String, ticks: u64 },
+    OtherTime {
+        level: String,
+        ticks: u64,
+        recorded_ticks: u64,
+    },
+}
+
+impl std::fmt::Display for StaleGhost {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            StaleGhost::NoLongerReachesGoal { level, ticks } => write!(
+                f,
+                "the kept best run of {level} no longer reaches the goal ({ticks} ticks played); \
+                 not raced"
+            ),
+            StaleGhost::OtherTime {
+                level,
+                ticks,
+                recorded_ticks,
+            } => write!(
+                f,
+                "the kept best run of {level} now reaches the goal in {ticks} ticks, not its \
+                 recorded {recorded_ticks}; not raced"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StaleGhost {}
+
 /// Whether a kept best run still is the run its record says: re-simulated from `start` (the
 /// level as it is now, with today's tuning) it must reach the goal, on `recorded_ticks` when
 /// the progress has a time for it. The progress and the ghost are two writes, and the level or
@@ -51,20 +87,20 @@ pub fn check_kept_run(
     start: &World,
     run: &Replay,
     recorded_ticks: Option<u64>,
-) -> Result<(), String> {
+) -> Result<(), StaleGhost> {
     let outcome = run.run(&mut start.clone());
     if !outcome.goal_reached {
-        return Err(format!(
-            "the kept best run of {} no longer reaches the goal ({} ticks played); not raced",
-            run.level, outcome.ticks
-        ));
+        return Err(StaleGhost::NoLongerReachesGoal {
+            level: run.level.clone(),
+            ticks: outcome.ticks,
+        });
     }
     match recorded_ticks {
-        Some(recorded) if recorded != outcome.ticks => Err(format!(
-            "the kept best run of {} now reaches the goal in {} ticks, not its recorded {recorded}; \
-             not raced",
-            run.level, outcome.ticks
-        )),
+        Some(recorded) if recorded != outcome.ticks => Err(StaleGhost::OtherTime {
+            level: run.level.clone(),
+            ticks: outcome.ticks,
+            recorded_ticks: recorded,
+        }),
         _ => Ok(()),
     }
 }
@@ -72,18 +108,24 @@ pub fn check_kept_run(
 /// The kept best run to race: the one loaded, if it loaded and passes `check_kept_run`; what
 /// is wrong with it otherwise goes to the log.
 pub fn kept_best_run(
-    loaded: Result<Option<Replay>, String>,
+    loaded: Result<Option<Replay>, GhostError>,
     start: &World,
     recorded_ticks: Option<u64>,
 ) -> Option<Replay> {
-    let checked = loaded.and_then(|run| {
-        run.map(|run| check_kept_run(start, &run, recorded_ticks).map(|()| run))
-            .transpose()
-    });
-    checked.unwrap_or_else(|problem| {
-        super::log_line(&format!("ghost: {problem}"));
-        None
-    })
+    let run = match loaded {
+        Ok(run) => run?,
+        Err(problem) => {
+            super::log_line(&format!("ghost: {problem}"));
+            return None;
+        }
+    };
+    match check_kept_run(start, &run, recorded_ticks) {
+        Ok(()) => Some(run),
+        Err(problem) => {
+            super::log_line(&format!("ghost: {problem}"));
+            None
+        }
+    }
 }
 
 pub struct Ghost {
@@ -237,8 +279,16 @@ mod tests {
         // The progress was written and the ghost's write was lost: the ghost is an older run.
         let (run, ticks) = solution();
         let problem = check_kept_run(&start_of(&level_text()), &run, Some(ticks - 30)).unwrap_err();
+        assert_eq!(
+            problem,
+            StaleGhost::OtherTime {
+                level: run.level.clone(),
+                ticks,
+                recorded_ticks: ticks - 30
+            }
+        );
         assert!(
-            problem.contains(&format!(
+            problem.to_string().contains(&format!(
                 "in {ticks} ticks, not its recorded {}",
                 ticks - 30
             )),
@@ -256,7 +306,14 @@ mod tests {
         assert!(level_text().contains(goal));
         let moved = level_text().replace(goal, "goal: (min: (40.0, 0.0), max: (43.0, 3.0))");
         let problem = check_kept_run(&start_of(&moved), &run, Some(ticks)).unwrap_err();
-        assert!(problem.contains("no longer reaches the goal"), "{problem}");
+        assert!(
+            matches!(problem, StaleGhost::NoLongerReachesGoal { .. }),
+            "{problem}"
+        );
+        assert!(
+            problem.to_string().contains("no longer reaches the goal"),
+            "{problem}"
+        );
         assert_eq!(
             kept_best_run(Ok(Some(run)), &start_of(&moved), Some(ticks)),
             None

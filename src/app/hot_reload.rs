@@ -16,6 +16,8 @@ pub use self::absent::FileWatch;
 mod absent {
     use std::path::Path;
 
+    use crate::files::FileError;
+
     pub enum FileWatch {}
 
     impl FileWatch {
@@ -25,7 +27,7 @@ mod absent {
         pub fn path(&self) -> &Path {
             match *self {}
         }
-        pub fn poll(&mut self, _: f32) -> Option<Result<String, String>> {
+        pub fn poll(&mut self, _: f32) -> Option<Result<String, FileError>> {
             match *self {}
         }
         pub fn note_written(&mut self, _: &str) {
@@ -40,6 +42,7 @@ mod desktop {
     use std::path::{Path, PathBuf};
     use std::time::SystemTime;
 
+    use crate::files::FileError;
     use crate::sim::limits;
 
     /// Seconds between looks at the file: a save shows in the game within half a second.
@@ -86,7 +89,7 @@ mod desktop {
         /// Looks at the file when due; returns its new text when it has changed (or why it cannot
         /// be read). An editor that saves by truncating and rewriting can be caught in between: the
         /// half-written text fails to parse and the next poll, a moment later, reads the whole.
-        pub fn poll(&mut self, frame_s: f32) -> Option<Result<String, String>> {
+        pub fn poll(&mut self, frame_s: f32) -> Option<Result<String, FileError>> {
             self.since_poll_s += frame_s;
             if self.since_poll_s < POLL_INTERVAL_S {
                 return None;
@@ -96,7 +99,7 @@ mod desktop {
         }
 
         /// Looks at the file now.
-        pub fn check_now(&mut self) -> Option<Result<String, String>> {
+        pub fn check_now(&mut self) -> Option<Result<String, FileError>> {
             let now = stamp(&self.path);
             if now == self.seen {
                 return None;
@@ -108,9 +111,9 @@ mod desktop {
                     self.last_text = Some(text.clone());
                     Some(Ok(text))
                 }
-                Err(message) => {
+                Err(err) => {
                     self.last_text = None;
-                    Some(Err(message))
+                    Some(Err(err))
                 }
             }
         }
@@ -135,6 +138,12 @@ mod desktop {
     mod tests {
         use super::*;
 
+        /// What `check_now` hands over, an error as its kind (`FileError` holds an
+        /// `io::Error`, which cannot be compared).
+        fn check_now(watch: &mut FileWatch) -> Option<Result<String, std::io::ErrorKind>> {
+            watch.check_now().map(|r| r.map_err(|e| e.kind.kind()))
+        }
+
         fn temp_file(name: &str, text: &str) -> PathBuf {
             let dir =
                 std::env::temp_dir().join(format!("tether-watch-{}-{name}", std::process::id()));
@@ -148,15 +157,15 @@ mod desktop {
         fn a_changed_file_is_read_once_and_the_same_text_is_not_reloaded() {
             let path = temp_file("change", "one");
             let mut watch = FileWatch::new(&path, Some("one".into()));
-            assert_eq!(watch.check_now(), None, "nothing changed yet");
+            assert_eq!(check_now(&mut watch), None, "nothing changed yet");
             std::fs::write(&path, "two, longer").unwrap();
-            assert_eq!(watch.check_now(), Some(Ok("two, longer".into())));
-            assert_eq!(watch.check_now(), None, "already handed over");
+            assert_eq!(check_now(&mut watch), Some(Ok("two, longer".into())));
+            assert_eq!(check_now(&mut watch), None, "already handed over");
             // Rewritten with the same text (a save without changes): nothing to reload.
             std::fs::write(&path, "two, longer").unwrap();
-            assert_eq!(watch.check_now(), None);
+            assert_eq!(check_now(&mut watch), None);
             std::fs::write(&path, "three").unwrap();
-            assert_eq!(watch.check_now(), Some(Ok("three".into())));
+            assert_eq!(check_now(&mut watch), Some(Ok("three".into())));
         }
 
         #[test]
@@ -164,9 +173,12 @@ mod desktop {
             let path = temp_file("delete", "one");
             let mut watch = FileWatch::new(&path, Some("one".into()));
             std::fs::remove_file(&path).unwrap();
-            assert!(matches!(watch.check_now(), Some(Err(m)) if m.contains("cannot read")));
+            let err = watch.check_now().unwrap().unwrap_err();
+            assert_eq!(err.path, path);
+            assert_eq!(err.kind.kind(), std::io::ErrorKind::NotFound);
+            assert!(err.to_string().contains("cannot read"), "{err}");
             std::fs::write(&path, "one").unwrap();
-            assert_eq!(watch.check_now(), Some(Ok("one".into())));
+            assert_eq!(check_now(&mut watch), Some(Ok("one".into())));
         }
 
         #[test]
@@ -175,7 +187,7 @@ mod desktop {
             let mut watch = FileWatch::new(&path, Some("one".into()));
             std::fs::write(&path, "saved by the editor").unwrap();
             watch.note_written("saved by the editor");
-            assert_eq!(watch.check_now(), None);
+            assert_eq!(check_now(&mut watch), None);
         }
 
         #[test]
@@ -183,10 +195,10 @@ mod desktop {
             let path = temp_file("interval", "one");
             let mut watch = FileWatch::new(&path, Some("one".into()));
             std::fs::write(&path, "two, longer").unwrap();
-            assert_eq!(watch.poll(POLL_INTERVAL_S * 0.5), None, "not due yet");
+            assert!(watch.poll(POLL_INTERVAL_S * 0.5).is_none(), "not due yet");
             assert_eq!(
-                watch.poll(POLL_INTERVAL_S * 0.6),
-                Some(Ok("two, longer".into()))
+                watch.poll(POLL_INTERVAL_S * 0.6).unwrap().unwrap(),
+                "two, longer"
             );
         }
     }

@@ -38,7 +38,7 @@ pub struct LaunchOptions {
     pub open_editor: bool,
     /// A level link opened in the browser (`#level=<code>`): the level's text, or why the link
     /// cannot be read. Played as the only level, like a level file.
-    pub linked_level: Option<Result<String, String>>,
+    pub linked_level: Option<Result<String, super::error::DataError>>,
     /// Start at "My levels" (the browser's editor page, `?edit`).
     pub my_levels: bool,
     /// A level link opened on the editor page: its text, opened in the editor as a new level of

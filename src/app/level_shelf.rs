@@ -7,13 +7,62 @@
 //! Names are made from a level's title (`name_for`): lowercase letters, digits and `_`, so they
 //! are safe as file names and storage keys whatever the title holds.
 
-use crate::platform::store::{Area, Store, StoreError};
+use std::fmt;
+
+use crate::platform::store::{Area, Place, Store, StoreError};
 use crate::sim::limits;
 
 /// Longest name made from a title, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 /// Most levels listed (a shelf is a person's own work; this bounds a planted or runaway store).
 pub const MAX_LEVELS: usize = 500;
+
+/// Why a level could not be kept, read or removed; the menu shows it under "My levels".
+#[derive(Debug)]
+pub enum ShelfError {
+    /// Not a name `name_for` could make (as typed or stored: shown through `printable`).
+    BadName {
+        name: String,
+    },
+    NoSuchLevel {
+        place: Place,
+    },
+    TooLarge {
+        bytes: usize,
+    },
+    Store(StoreError),
+}
+
+impl fmt::Display for ShelfError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ShelfError::BadName { name } => write!(
+                f,
+                "\"{}\" is not a level name (lowercase letters, digits and _, at most \
+                 {MAX_NAME_CHARS})",
+                limits::printable(name)
+            ),
+            ShelfError::NoSuchLevel { place } => write!(f, "{place}: there is no such level"),
+            ShelfError::TooLarge { bytes } => write!(
+                f,
+                "the level is {bytes} bytes, over the {}-byte limit of a level file",
+                limits::MAX_LEVEL_FILE_BYTES
+            ),
+            ShelfError::Store(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for ShelfError {}
+
+impl From<StoreError> for ShelfError {
+    fn from(err: StoreError) -> ShelfError {
+        match err {
+            StoreError::Missing { place } => ShelfError::NoSuchLevel { place },
+            err => ShelfError::Store(err),
+        }
+    }
+}
 
 /// Where the levels are kept: the platform's `Area::Levels` store.
 #[derive(Clone, Debug)]
@@ -56,35 +105,28 @@ impl LevelShelf {
     }
 
     /// The text of the level called `name`.
-    pub fn load(&self, name: &str) -> Result<String, String> {
+    pub fn load(&self, name: &str) -> Result<String, ShelfError> {
         check_name(name)?;
-        match self.store.load(name, limits::MAX_LEVEL_FILE_BYTES) {
-            Ok(Some(text)) => Ok(text),
-            Ok(None) => Err(format!("{}: there is no such level", self.place_of(name))),
-            Err(err) => Err(err.to_string()),
-        }
+        self.store
+            .load(name, limits::MAX_LEVEL_FILE_BYTES)?
+            .ok_or_else(|| ShelfError::NoSuchLevel {
+                place: self.store.place(name),
+            })
     }
 
     /// Keeps `text` as the level called `name` (replacing what was kept under that name).
-    pub fn save(&mut self, name: &str, text: &str) -> Result<(), String> {
+    pub fn save(&mut self, name: &str, text: &str) -> Result<(), ShelfError> {
         check_name(name)?;
         if text.len() as u64 > limits::MAX_LEVEL_FILE_BYTES {
-            return Err(format!(
-                "the level is {} bytes, over the {}-byte limit of a level file",
-                text.len(),
-                limits::MAX_LEVEL_FILE_BYTES
-            ));
+            return Err(ShelfError::TooLarge { bytes: text.len() });
         }
-        self.store.save(name, text).map_err(|err| err.to_string())
+        Ok(self.store.save(name, text)?)
     }
 
     /// Removes the level called `name`.
-    pub fn remove(&mut self, name: &str) -> Result<(), String> {
+    pub fn remove(&mut self, name: &str) -> Result<(), ShelfError> {
         check_name(name)?;
-        self.store.remove(name).map_err(|err| match err {
-            StoreError::Missing { place } => format!("{place}: there is no such level"),
-            err => err.to_string(),
-        })
+        Ok(self.store.remove(name)?)
     }
 
     /// A name for a level titled `title` that no kept level has yet.
@@ -136,14 +178,13 @@ pub fn is_valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), ShelfError> {
     if is_valid_name(name) {
         Ok(())
     } else {
-        Err(format!(
-            "\"{}\" is not a level name (lowercase letters, digits and _, at most {MAX_NAME_CHARS})",
-            limits::printable(name)
-        ))
+        Err(ShelfError::BadName {
+            name: name.to_owned(),
+        })
     }
 }
 
@@ -177,10 +218,17 @@ mod tests {
         assert_eq!(shelf.names(), ["my_level", "my_level_2"]);
         assert_eq!(shelf.load("my_level").unwrap(), "(name: \"My Level\")");
         shelf.remove("my_level").unwrap();
-        assert!(shelf.load("my_level").is_err());
-        assert!(shelf.save("../evil", "x").is_err());
+        let err = shelf.load("my_level").unwrap_err();
+        assert!(matches!(err, ShelfError::NoSuchLevel { .. }), "{err}");
+        assert!(err.to_string().ends_with("there is no such level"), "{err}");
+        let err = shelf.remove("my_level").unwrap_err();
+        assert!(matches!(err, ShelfError::NoSuchLevel { .. }), "{err}");
+        let err = shelf.save("../evil", "x").unwrap_err();
+        assert!(matches!(err, ShelfError::BadName { ref name } if name == "../evil"));
         let too_big = "x".repeat(limits::MAX_LEVEL_FILE_BYTES as usize + 1);
-        assert!(shelf.save("big", &too_big).unwrap_err().contains("limit"));
+        let err = shelf.save("big", &too_big).unwrap_err();
+        assert!(matches!(err, ShelfError::TooLarge { bytes } if bytes == too_big.len()));
+        assert!(err.to_string().contains("limit"), "{err}");
     }
 
     #[cfg(not(target_arch = "wasm32"))]

@@ -9,6 +9,7 @@ pub mod automation;
 pub mod camera;
 pub mod controls_screen;
 pub mod editor_screen;
+pub mod error;
 pub mod frame_clock;
 pub mod game_loop;
 pub mod ghost;
@@ -64,7 +65,8 @@ pub async fn run(options: LaunchOptions) {
             }
             data
         }
-        Err(message) => {
+        Err(err) => {
+            let message = err.to_string();
             log_line(&message);
             loop {
                 render::scene::clear();

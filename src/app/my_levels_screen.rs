@@ -14,7 +14,8 @@ use crate::sim::limits;
 /// Levels listed at once around the selected one (the list scrolls).
 const VISIBLE_LEVELS: usize = 9;
 
-/// One kept level: its name and its title (or why its text does not parse).
+/// One kept level: its name and its title, or why it has none as the list shows it (the first
+/// line of the problem, made once when the list is read).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShelfEntry {
     pub name: String,
@@ -106,11 +107,14 @@ impl MyLevelsScreen {
             .names()
             .into_iter()
             .map(|name| {
-                let title = shelf.load(&name).and_then(|text| {
-                    LevelDef::from_ron(&text, &shelf.place_of(&name))
-                        .map(|level| level.name.clone())
-                        .map_err(|err| err.to_string().lines().next().unwrap_or("").to_owned())
-                });
+                let title = shelf
+                    .load(&name)
+                    .map_err(|err| err.to_string())
+                    .and_then(|text| {
+                        LevelDef::from_ron(&text, &shelf.place_of(&name))
+                            .map(|level| level.name.clone())
+                            .map_err(|err| err.to_string().lines().next().unwrap_or("").to_owned())
+                    });
                 ShelfEntry { name, title }
             })
             .collect();

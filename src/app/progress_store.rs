@@ -11,9 +11,58 @@
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
 
+use std::fmt;
+
 use crate::campaign::Progress;
 use crate::platform::store::{Area, Store, StoreError};
-use crate::sim::{limits, Replay};
+use crate::sim::{limits, Replay, RonError};
+
+/// Why a kept best run (or a level's solution, the author's ghost) cannot be raced.
+#[derive(Debug)]
+pub enum GhostError {
+    Store(StoreError),
+    /// Not a replay within the limits: where and why.
+    Ron(RonError),
+    /// The run at `source` is of `run_level`, not of `level`.
+    OtherLevel {
+        source: String,
+        run_level: String,
+        level: String,
+    },
+}
+
+impl fmt::Display for GhostError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            GhostError::Store(err) => write!(f, "{err}"),
+            GhostError::Ron(err) => write!(f, "{err}"),
+            GhostError::OtherLevel {
+                source,
+                run_level,
+                level,
+            } => write!(
+                f,
+                "{source}: is a run of \"{}\", not of \"{}\"",
+                limits::printable(run_level),
+                limits::printable(level)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GhostError {}
+
+impl From<StoreError> for GhostError {
+    fn from(err: StoreError) -> GhostError {
+        GhostError::Store(err)
+    }
+}
+
+impl From<RonError> for GhostError {
+    fn from(err: RonError) -> GhostError {
+        GhostError::Ron(err)
+    }
+}
 
 /// The save's file name in the config folder (`Area::Main` keeps `PROGRESS` as this file).
 pub const PROGRESS_FILE: &str = "progress.ron";
@@ -86,28 +135,23 @@ impl ProgressStore {
         }
     }
 
-    pub fn save(&self, progress: &Progress) -> Result<(), String> {
-        self.main
-            .save(PROGRESS, &progress.to_ron())
-            .map_err(|err| err.to_string())
+    pub fn save(&self, progress: &Progress) -> Result<(), StoreError> {
+        self.main.save(PROGRESS, &progress.to_ron())
     }
 
     /// The best run kept for `level`, if any. A ghost that does not parse, breaks the replay
     /// limits or belongs to another level is reported and ignored (it stays where it is).
-    pub fn load_ghost(&self, level: &str) -> Result<Option<Replay>, String> {
-        match self.ghosts.load(level, limits::MAX_REPLAY_FILE_BYTES) {
-            Ok(Some(text)) => {
+    pub fn load_ghost(&self, level: &str) -> Result<Option<Replay>, GhostError> {
+        match self.ghosts.load(level, limits::MAX_REPLAY_FILE_BYTES)? {
+            Some(text) => {
                 parse_ghost(&text, &self.ghosts.place(level).to_string(), level).map(Some)
             }
-            Ok(None) => Ok(None),
-            Err(err) => Err(err.to_string()),
+            None => Ok(None),
         }
     }
 
-    pub fn save_ghost(&self, level: &str, run: &Replay) -> Result<(), String> {
-        self.ghosts
-            .save(level, &run.to_ron())
-            .map_err(|err| err.to_string())
+    pub fn save_ghost(&self, level: &str, run: &Replay) -> Result<(), StoreError> {
+        self.ghosts.save(level, &run.to_ron())
     }
 
     /// Moves a save that cannot be used out of the way and says so: play starts fresh.
@@ -135,14 +179,14 @@ fn fresh(problem: Option<String>, may_save: bool) -> LoadedProgress {
 }
 
 /// A ghost's text checked like any replay, and that it is a run of `level`.
-pub fn parse_ghost(text: &str, source: &str, level: &str) -> Result<Replay, String> {
-    let run = Replay::from_ron(text, source).map_err(|err| err.to_string())?;
+pub fn parse_ghost(text: &str, source: &str, level: &str) -> Result<Replay, GhostError> {
+    let run = Replay::from_ron(text, source)?;
     if run.level != level {
-        return Err(format!(
-            "{source}: is a run of \"{}\", not of \"{}\"",
-            limits::printable(&run.level),
-            limits::printable(level)
-        ));
+        return Err(GhostError::OtherLevel {
+            source: source.to_owned(),
+            run_level: run.level,
+            level: level.to_owned(),
+        });
     }
     Ok(run)
 }

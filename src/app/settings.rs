@@ -10,11 +10,36 @@
 //! hand-edit with a typo is not wiped at start. Writes are atomic (a temporary file, then a
 //! rename), so a crash mid-write never leaves half a file.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::input::Bindings;
 use crate::platform::store::{Area, Store, StoreError};
-use crate::sim::Assists;
+use crate::sim::{limits, Assists, RonError};
+
+/// Why a settings change was not kept (it lasts until the game closes).
+#[derive(Debug)]
+pub enum SettingsSaveError {
+    /// The file there does not load and could not be kept aside, so it is not overwritten.
+    BrokenFileKept(StoreError),
+    Store(StoreError),
+}
+
+impl fmt::Display for SettingsSaveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            SettingsSaveError::BrokenFileKept(why) => write!(
+                f,
+                "{why}; it does not load, so it is not overwritten: the change lasts until the \
+                 game closes"
+            ),
+            SettingsSaveError::Store(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsSaveError {}
 
 /// The settings' name in the platform's main store (`input.ron` in the config folder).
 const INPUT_SETTINGS: &str = "input";
@@ -77,16 +102,19 @@ impl GhostMode {
 
 impl InputSettings {
     /// Parses the settings; the error names `source` and the line:column.
-    pub fn from_ron(text: &str, source: &str) -> Result<InputSettings, String> {
+    pub fn from_ron(text: &str, source: &str) -> Result<InputSettings, RonError> {
         match ron::from_str::<InputSettings>(text) {
             Ok(settings) => Ok(InputSettings {
                 assists: settings.assists.sanitised(),
                 ..settings
             }),
-            Err(err) => Err(format!(
-                "{source}:{}:{}: {}",
-                err.span.start.line, err.span.start.col, err.code
-            )),
+            Err(err) => Err(RonError {
+                file: source.to_owned(),
+                line: err.span.start.line,
+                column: err.span.start.col,
+                // The parser quotes the file's text: never let it reach a terminal raw.
+                message: limits::printable(&err.code.to_string()),
+            }),
         }
     }
 
@@ -157,7 +185,7 @@ impl InputSettingsStore {
     /// Saves the settings; returns the problem if it could not (the caller logs it). A file that
     /// does not load may be the player's own bindings with one typo: worth more than the one
     /// setting just changed, so it is kept aside first, and if it cannot be, kept in place.
-    pub fn save(&self, settings: &InputSettings) -> Result<(), String> {
+    pub fn save(&self, settings: &InputSettings) -> Result<(), SettingsSaveError> {
         let max_bytes = crate::sim::limits::MAX_SETTINGS_FILE_BYTES;
         let broken = match self.store.load(&self.name, max_bytes) {
             Ok(Some(text)) => InputSettings::from_ron(&text, "").is_err(),
@@ -167,15 +195,10 @@ impl InputSettingsStore {
         if broken {
             self.store
                 .keep_aside(&self.name, max_bytes)
-                .map_err(|why| {
-                    format!(
-                    "{why}; it does not load, so it is not overwritten: the change lasts until \
-                     the game closes"
-                )
-                })?;
+                .map_err(SettingsSaveError::BrokenFileKept)?;
         }
         self.store
             .save(&self.name, &settings.to_ron())
-            .map_err(|err| err.to_string())
+            .map_err(SettingsSaveError::Store)
     }
 }

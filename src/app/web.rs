@@ -136,24 +136,22 @@ pub fn solution_path(level_file: &str) -> String {
 }
 
 /// Loads the solution replay of the 0-based level `index`: the level index names the file.
-pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, String> {
+pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, super::error::DataError> {
     use crate::platform::paths::LEVEL_INDEX_PATH;
     use crate::sim::limits;
     let index_text =
         super::assets::load_text(LEVEL_INDEX_PATH, limits::MAX_LEVEL_INDEX_FILE_BYTES).await?;
-    let levels = crate::sim::LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)
-        .map_err(|e| e.to_string())?;
+    let levels = crate::sim::LevelIndex::from_ron(&index_text, LEVEL_INDEX_PATH)?;
     let files = levels.files();
     let Some(level_file) = files.get(index) else {
-        return Err(format!(
-            "level {} has no solution: {LEVEL_INDEX_PATH} lists {} levels",
-            index + 1,
-            files.len()
-        ));
+        return Err(super::error::DataError::NoSolution {
+            level: index + 1,
+            count: files.len(),
+        });
     };
     let path = solution_path(level_file);
     let text = super::assets::load_text(&path, limits::MAX_REPLAY_FILE_BYTES).await?;
-    crate::sim::Replay::from_ron(&text, &path).map_err(|e| e.to_string())
+    Ok(crate::sim::Replay::from_ron(&text, &path)?)
 }
 
 /// Puts a level link in the page's address bar, where the author copies it from (the game's
@@ -170,7 +168,8 @@ pub fn start_import() {
 }
 
 /// A file the picker read: its name and text, or why it cannot be used. `None` while nothing
-/// was picked (always on the desktop).
+/// was picked (always on the desktop). The error stays a `String`: it is the page's own words
+/// (web/query_plugin.js), handed over as they are to be shown.
 pub fn poll_import() -> Option<Result<(String, String), String>> {
     #[cfg(target_arch = "wasm32")]
     return js::poll_import();
@@ -355,9 +354,9 @@ pub async fn run_from_query() {
                     options.start_at_title = false;
                     break;
                 }
-                js::LinkState::Failed(problem) => {
+                js::LinkState::Failed(reason) => {
                     options.linked_level =
-                        Some(Err(format!("this level link cannot be opened: {problem}")));
+                        Some(Err(super::error::DataError::LinkRefusedByPage { reason }));
                     options.start_at_title = false;
                     break;
                 }

@@ -6,6 +6,9 @@
 //! Field names come from serde (what the derived `Deserialize` accepts), so a field added to a
 //! definition shows up here without touching the editor.
 
+mod error;
+
+pub use self::error::{FieldError, TextSpot, ValueProblem};
 use super::kinds::Kind;
 use super::object::Object;
 use super::text::{self, EDIT_FILE};
@@ -101,41 +104,22 @@ fn rows(names: &[&str], full: &str, minimal: &str) -> Vec<FieldRow> {
         .collect()
 }
 
-/// Parses a whole object of `kind`; the message locates the problem in `ron`.
-pub fn parse_object(kind: Kind, ron: &str) -> Result<Object, String> {
-    Object::parse(kind, ron, EDIT_FILE).map_err(|e| located(&e, None))
+/// Parses a whole object of `kind`; the error locates the problem in `ron`.
+pub fn parse_object(kind: Kind, ron: &str) -> Result<Object, FieldError> {
+    Object::parse(kind, ron, EDIT_FILE).map_err(|error| FieldError::Parse { field: None, error })
 }
 
-/// A parse error as the panel shows it: `column 7: ...` (with the line when the text has
-/// several), prefixed by the field when there is one.
-fn located(e: &RonError, field: Option<&str>) -> String {
-    let place = match (e.line, e.column) {
-        (0, _) => String::new(),
-        (1, c) => format!("column {c}: "),
-        (l, c) => format!("line {l}, column {c}: "),
+/// Checks that `value`, typed for `field`, is one RON value: brackets balanced, no comma
+/// outside them (so a value cannot close its struct and write other fields). Err locates the
+/// first problem.
+fn check_single_value(field: &str, value: &str) -> Result<(), FieldError> {
+    let refuse = |at: usize, problem: ValueProblem| {
+        Err(FieldError::NotOneValue {
+            field: field.to_owned(),
+            at: TextSpot::of_byte(value, at),
+            problem,
+        })
     };
-    match field {
-        Some(f) => format!("{f}: {place}{}", e.message),
-        None => format!("{place}{}", e.message),
-    }
-}
-
-/// Where byte `at` of `text` is, as `line, column` (1-based, in characters) or `column` alone
-/// for one-line text.
-fn place(text: &str, at: usize) -> String {
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    if text.contains('\n') {
-        format!("line {line}, column {column}")
-    } else {
-        format!("column {column}")
-    }
-}
-
-/// Checks that `value` is one RON value: brackets balanced, no comma outside them (so a value
-/// cannot close its struct and write other fields). Err locates the first problem.
-fn check_single_value(value: &str) -> Result<(), String> {
     let b = value.as_bytes();
     let mut open: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -151,23 +135,15 @@ fn check_single_value(value: &str) -> Result<(), String> {
             // The guard pops the bracket a closing one matches; only a closing one with nothing
             // open takes this arm.
             b')' | b']' | b'}' if open.pop().is_none() => {
-                return Err(format!("{}: this bracket closes nothing", place(value, i)));
+                return refuse(i, ValueProblem::ClosesNothing);
             }
-            b',' if open.is_empty() => {
-                return Err(format!(
-                    "{}: a comma outside brackets: the value must be one RON value",
-                    place(value, i)
-                ))
-            }
+            b',' if open.is_empty() => return refuse(i, ValueProblem::CommaOutsideBrackets),
             _ => {}
         }
         i += 1;
     }
     match open.last() {
-        Some(&at) => Err(format!(
-            "{}: this bracket is never closed",
-            place(value, at)
-        )),
+        Some(&at) => refuse(at, ValueProblem::NeverClosed),
         None => Ok(()),
     }
 }
@@ -176,20 +152,24 @@ fn check_single_value(value: &str) -> Result<(), String> {
 /// other fields as in `full`; parsed as `parse` does. The field goes first, on its own lines,
 /// so a parse error inside it is located in the value itself.
 fn set_in_text<T>(
-    names: &[&str],
-    what: &str,
+    names: &'static [&'static str],
+    on: Option<Kind>,
     full: &str,
     field: &str,
     value: &str,
     parse: impl Fn(&str) -> Result<T, RonError>,
-) -> Result<T, String> {
+) -> Result<T, FieldError> {
     if !names.contains(&field) {
-        return Err(format!(
-            "{what} has no field \"{}\" (its fields: {})",
-            crate::sim::limits::printable(field),
-            names.join(", ")
-        ));
+        return Err(FieldError::NoSuchField {
+            on,
+            field: field.to_owned(),
+            names,
+        });
     }
+    let located = |error| FieldError::Parse {
+        field: Some(field.to_owned()),
+        error,
+    };
     let others: Vec<String> = text::entries(full)
         .into_iter()
         .filter(|e| e.depth == 1 && &full[e.name.clone()] != field)
@@ -197,9 +177,9 @@ fn set_in_text<T>(
         .collect();
     let value = value.trim();
     if value.is_empty() {
-        return parse(&format!("({})", others.join(", "))).map_err(|e| located(&e, Some(field)));
+        return parse(&format!("({})", others.join(", "))).map_err(located);
     }
-    check_single_value(value).map_err(|problem| format!("{field}: {problem}"))?;
+    check_single_value(field, value)?;
     let prefix = format!("({field}: ");
     let source = format!("{prefix}{value}\n, {})", others.join(", "));
     parse(&source).map_err(|mut e| {
@@ -212,22 +192,25 @@ fn set_in_text<T>(
             e.line = value_lines;
             e.column = value.lines().last().unwrap_or("").chars().count() + 1;
         }
-        located(&e, Some(field))
+        located(e)
     })
 }
 
 /// `object` with `field` set to the RON text `value` (empty: back to its default).
-pub fn with_field(object: &Object, field: &str, value: &str) -> Result<Object, String> {
+pub fn with_field(object: &Object, field: &str, value: &str) -> Result<Object, FieldError> {
     let kind = object.kind();
     if let Some(name) = pseudo_field(kind) {
         if field != name {
-            return Err(format!("a {} has one field, \"{name}\"", kind.label()));
+            return Err(FieldError::OnlyField { kind, field: name });
         }
-        return Object::parse(kind, value, EDIT_FILE).map_err(|e| located(&e, Some(field)));
+        return Object::parse(kind, value, EDIT_FILE).map_err(|error| FieldError::Parse {
+            field: Some(name.to_owned()),
+            error,
+        });
     }
     set_in_text(
         Object::serde_fields(kind),
-        &format!("a {}", kind.label()),
+        Some(kind),
         &object.to_compact_ron(),
         field,
         value,
@@ -260,7 +243,7 @@ pub fn level_fields(level: &LevelDef) -> Vec<FieldRow> {
 }
 
 /// Sets one of `LEVEL_FIELDS` to the RON text `value` (empty: back to its default).
-pub fn set_level_field(level: &mut LevelDef, field: &str, value: &str) -> Result<(), String> {
+pub fn set_level_field(level: &mut LevelDef, field: &str, value: &str) -> Result<(), FieldError> {
     let header = header(level);
     let full = text::compact(&header);
     // Only the header's fields (and the goal, which a level needs to parse) are written.
@@ -275,7 +258,7 @@ pub fn set_level_field(level: &mut LevelDef, field: &str, value: &str) -> Result
         .map(|e| full[e.whole.clone()].to_string())
         .collect();
     let base = format!("({})", kept.join(", "));
-    let new: LevelDef = set_in_text(&LEVEL_FIELDS, "the level", &base, field, value, |t| {
+    let new: LevelDef = set_in_text(&LEVEL_FIELDS, None, &base, field, value, |t| {
         RonError::parse::<LevelDef>(t, EDIT_FILE)
     })?;
     level.name = new.name;
@@ -566,6 +549,53 @@ mod tests {
         .unwrap_err();
         assert!(e.0.starts_with("solids[0]: column "), "{e}");
         assert_eq!(l, before);
+    }
+
+    #[test]
+    fn a_refused_value_keeps_its_field_and_place_as_data() {
+        let object = Object::get(&level(), solid()).unwrap();
+        assert_eq!(
+            with_field(&object, "shape", "Box(center: (0.0, 1.0)"),
+            Err(FieldError::NotOneValue {
+                field: "shape".into(),
+                at: TextSpot {
+                    line: None,
+                    column: 4
+                },
+                problem: ValueProblem::NeverClosed,
+            })
+        );
+        assert_eq!(
+            with_field(&object, "hookable", "true,\n false"),
+            Err(FieldError::NotOneValue {
+                field: "hookable".into(),
+                at: TextSpot {
+                    line: Some(1),
+                    column: 5
+                },
+                problem: ValueProblem::CommaOutsideBrackets,
+            })
+        );
+        match with_field(
+            &object,
+            "shape",
+            "Circle(\n  center: (0.0, 1.0),\n  radius: yes)",
+        ) {
+            Err(FieldError::Parse {
+                field: Some(field),
+                error,
+            }) => assert_eq!((field.as_str(), error.line, error.column), ("shape", 3, 10)),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            with_field(&object, "colour", "1"),
+            Err(FieldError::NoSuchField { on: Some(Kind::Solid), ref field, .. }) if field == "colour"
+        ));
+        let mut l = level();
+        assert!(matches!(
+            set_level_field(&mut l, "solids", "[]"),
+            Err(FieldError::NoSuchField { on: None, .. })
+        ));
     }
 
     #[test]

@@ -25,7 +25,7 @@ mod transform;
 use bounds::*;
 use shape::*;
 
-pub use super::handle::{Handle, HandleId, HandleRole};
+pub use super::handle::{Handle, HandleError, HandleId, HandleRole};
 pub use bounds::{
     bounds, level_handles, object_bounds, object_hit, objects_in_rect, pick, pick_spawn,
 };
@@ -232,8 +232,14 @@ mod tests {
             opposite
         );
         assert!(close(after[2].pos, v(5.0, 4.0)));
-        assert!(set_object_handle(&mut o, HandleId::Radius, v(0.0, 0.0)).is_err());
-        assert!(set_object_handle(&mut o, HandleId::Corner(9), v(0.0, 0.0)).is_err());
+        assert_eq!(
+            set_object_handle(&mut o, HandleId::Radius, v(0.0, 0.0)),
+            Err(HandleError::NoHandle(HandleId::Radius))
+        );
+        assert_eq!(
+            set_object_handle(&mut o, HandleId::Corner(9), v(0.0, 0.0)),
+            Err(HandleError::NoHandle(HandleId::Corner(9)))
+        );
     }
 
     #[test]

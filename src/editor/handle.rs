@@ -57,7 +57,30 @@ pub struct Handle {
     pub role: HandleRole,
 }
 
+/// Why a handle could not be moved: what the status bar shows after the object's name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HandleError {
+    /// The object has no such handle (a stale drag, a handle of another kind).
+    NoHandle(HandleId),
+    /// A cloth's size handle works in steps of its spacing, which is not a positive number.
+    ClothSpacing { spacing_m: f32 },
+}
+
+impl std::fmt::Display for HandleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            HandleError::NoHandle(id) => write!(f, "has no handle {id:?}"),
+            HandleError::ClothSpacing { spacing_m } => write!(
+                f,
+                "cannot be resized by hand while its spacing_m is {spacing_m}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HandleError {}
+
 /// The refusal of a handle the object does not have.
-pub fn no_handle(id: HandleId) -> String {
-    format!("has no handle {id:?}")
+pub fn no_handle(id: HandleId) -> HandleError {
+    HandleError::NoHandle(id)
 }

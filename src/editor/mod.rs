@@ -32,6 +32,6 @@ pub use geometry::{
 };
 pub use history::Document;
 pub use kinds::{all_objects, object_ref_from_issue, Kind, ObjectRef};
-pub use link::{decode_link, encode_link, level_link};
+pub use link::{decode_link, encode_link, level_link, LinkError};
 pub use object::Object;
 pub use ops::{apply, Applied, Op, OpError};

@@ -6,7 +6,7 @@
 
 use serde::de::DeserializeOwned;
 
-use super::handle::{Handle, HandleId};
+use super::handle::{Handle, HandleError, HandleId};
 use super::kinds::{Kind, ObjectRef};
 use super::text;
 use crate::sim::level::{LevelDef, RonError};
@@ -28,7 +28,7 @@ pub trait EditKind: Sized {
     /// Pushes the handles the editor draws on the object when it is selected.
     fn handles(&self, _out: &mut Vec<Handle>) {}
     /// Drags handle `id` to `to`. Err names a handle the object does not have.
-    fn set_handle(&mut self, id: HandleId, _to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, _to: Vec2) -> Result<(), HandleError> {
         Err(super::handle::no_handle(id))
     }
     /// Moves everything of the object by `delta`.
@@ -213,7 +213,7 @@ impl Object {
     }
 
     /// Drags handle `id` to `to`. Err names a handle the object does not have.
-    pub fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    pub fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         each_def!(self, d => d.set_handle(id, to))
     }
 

@@ -207,7 +207,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             Ok(changed(vec![*object]))
         }
         Op::SetLevel { field, value } => {
-            fields::set_level_field(level, field, value).map_err(OpError)?;
+            fields::set_level_field(level, field, value).map_err(|e| OpError(e.to_string()))?;
             Ok((level_only(), vec![None]))
         }
         Op::MoveSpawn { to } => {

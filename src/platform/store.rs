@@ -109,7 +109,10 @@ impl fmt::Display for Place {
 #[derive(Debug)]
 pub enum StoreError {
     /// The name would leave the store, or holds what no file name or key may.
-    BadName { name: String, problem: String },
+    BadName {
+        name: String,
+        problem: limits::PathProblem,
+    },
     /// It is there but cannot be read now (permissions, a folder in its place): leave it alone.
     #[cfg(not(target_arch = "wasm32"))]
     Unreadable { place: Place, error: io::Error },

@@ -24,17 +24,38 @@ pub struct RodioBackend {
     commands: Sender<Command>,
 }
 
+/// Why a sound file gives no sound.
+#[derive(Debug)]
+pub enum DecodeError {
+    /// rodio cannot read it (not a format it was built with, or damaged).
+    Unreadable(rodio::decoder::DecoderError),
+    NoChannelsOrRate,
+    NoSamples,
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            DecodeError::Unreadable(err) => write!(f, "{err}"),
+            DecodeError::NoChannelsOrRate => write!(f, "no channels or no sample rate"),
+            DecodeError::NoSamples => write!(f, "no samples"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
 /// Decodes a whole sound file into memory (any format rodio was built with; we ship MP3).
-pub fn decode(bytes: Vec<u8>) -> Result<SamplesBuffer, String> {
-    let decoder = Decoder::new(Cursor::new(bytes)).map_err(|err| err.to_string())?;
+pub fn decode(bytes: Vec<u8>) -> Result<SamplesBuffer, DecodeError> {
+    let decoder = Decoder::new(Cursor::new(bytes)).map_err(DecodeError::Unreadable)?;
     let channels = decoder.channels();
     let rate = decoder.sample_rate();
     if channels == 0 || rate == 0 {
-        return Err("no channels or no sample rate".to_owned());
+        return Err(DecodeError::NoChannelsOrRate);
     }
     let samples: Vec<f32> = decoder.collect();
     if samples.is_empty() {
-        return Err("no samples".to_owned());
+        return Err(DecodeError::NoSamples);
     }
     Ok(SamplesBuffer::new(channels, rate, samples))
 }

@@ -54,8 +54,8 @@ impl VolumeChannel {
 }
 
 impl AudioSettings {
-    pub fn from_ron(text: &str) -> Result<AudioSettings, String> {
-        let parsed: AudioSettings = ron::from_str(text).map_err(|err| err.to_string())?;
+    pub fn from_ron(text: &str) -> Result<AudioSettings, ron::error::SpannedError> {
+        let parsed: AudioSettings = ron::from_str(text)?;
         Ok(parsed.sanitised())
     }
 

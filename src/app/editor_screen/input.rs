@@ -137,6 +137,30 @@ pub enum ScriptTarget {
 }
 
 /// One step of an editor script, written `click 3 4`, `drag 0 0 5 2`, `palette solid`,
+/// A step of an editor script that cannot be read: the step as written, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub step: String,
+    /// `Some(word)`: this word of the step is not a finite number; `None`: the step is not one
+    /// the editor knows, or has the wrong count of numbers.
+    pub not_a_number: Option<String>,
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match &self.not_a_number {
+            Some(word) => write!(
+                f,
+                "editor script: \"{}\": {word:?} is not a number",
+                self.step
+            ),
+            None => write!(f, "editor script: cannot read \"{}\"", self.step),
+        }
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
 /// `field id`, `type lift`, `key save`, `wait 10`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ScriptStep {
@@ -149,7 +173,7 @@ pub enum ScriptStep {
 
 impl ScriptStep {
     /// Parses a script: steps separated by `;`.
-    pub fn parse_script(text: &str) -> Result<Vec<ScriptStep>, String> {
+    pub fn parse_script(text: &str) -> Result<Vec<ScriptStep>, ScriptError> {
         text.split(';')
             .map(str::trim)
             .filter(|step| !step.is_empty())
@@ -157,19 +181,23 @@ impl ScriptStep {
             .collect()
     }
 
-    fn parse(step: &str) -> Result<ScriptStep, String> {
+    fn parse(step: &str) -> Result<ScriptStep, ScriptError> {
         let (word, rest) = step.split_once(' ').unwrap_or((step, ""));
-        let numbers = || -> Result<Vec<f32>, String> {
+        let error = |not_a_number: Option<&str>| ScriptError {
+            step: step.to_owned(),
+            not_a_number: not_a_number.map(str::to_owned),
+        };
+        let numbers = || -> Result<Vec<f32>, ScriptError> {
             rest.split_whitespace()
                 .map(|n| {
                     n.parse::<f32>()
                         .ok()
                         .filter(|v| v.is_finite())
-                        .ok_or_else(|| format!("editor script: \"{step}\": {n:?} is not a number"))
+                        .ok_or_else(|| error(Some(n)))
                 })
                 .collect()
         };
-        let wrong = || format!("editor script: cannot read \"{step}\"");
+        let wrong = || error(None);
         match word {
             "click" => match numbers()?.as_slice() {
                 [x, y] => Ok(ScriptStep::Click(ScriptTarget::World(*x, *y))),
@@ -265,7 +293,8 @@ mod tests {
             "click nan 1",
         ] {
             let err = ScriptStep::parse_script(bad).unwrap_err();
-            assert!(err.contains("editor script"), "{bad}: {err}");
+            assert_eq!(err.step, bad);
+            assert!(err.to_string().contains("editor script"), "{bad}: {err}");
         }
     }
 }

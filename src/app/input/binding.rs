@@ -2,6 +2,8 @@
 //! action. Plain data with a text form (`"Key:A"`, `"Pad:South"`, `"Axis:LeftX-"`) for the
 //! settings file; conflicts are found here, not discovered in play.
 
+use std::fmt;
+
 use macroquad::input::{KeyCode, MouseButton};
 use serde::{Deserialize, Serialize};
 
@@ -71,11 +73,15 @@ impl Binding {
     }
 
     /// Parses `name()`'s text; the error says what was expected.
-    pub fn parse(text: &str) -> Result<Binding, String> {
+    pub fn parse(text: &str) -> Result<Binding, BindingError> {
+        let error = |problem| BindingError {
+            text: text.to_owned(),
+            problem,
+        };
         let (kind, rest) = text
             .split_once(':')
-            .ok_or_else(|| format!("binding {text:?}: expected Key:, Mouse:, Pad: or Axis:"))?;
-        let unknown = |what: &str| format!("binding {text:?}: unknown {what} {rest:?}");
+            .ok_or_else(|| error(BindingProblem::NoDevice))?;
+        let unknown = |what| error(BindingProblem::Unknown { what });
         match kind {
             "Key" => key_from_name(rest)
                 .map(Binding::Key)
@@ -95,7 +101,7 @@ impl Binding {
                 let positive = match sign {
                     "+" => true,
                     "-" => false,
-                    _ => return Err(format!("binding {text:?}: an axis ends in + or -")),
+                    _ => return Err(error(BindingProblem::AxisWithoutSign)),
                 };
                 PadAxis::ALL
                     .iter()
@@ -103,16 +109,52 @@ impl Binding {
                     .map(|a| Binding::Axis { axis: *a, positive })
                     .ok_or_else(|| unknown("gamepad axis"))
             }
-            _ => Err(format!(
-                "binding {text:?}: expected Key:, Mouse:, Pad: or Axis:"
-            )),
+            _ => Err(error(BindingProblem::NoDevice)),
         }
     }
 }
 
+/// A binding's text (in the input settings) that names no input: the text, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BindingError {
+    pub text: String,
+    pub problem: BindingProblem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingProblem {
+    /// It does not start with `Key:`, `Mouse:`, `Pad:` or `Axis:`.
+    NoDevice,
+    /// No `what` (a key, a mouse button...) has the name after the colon.
+    Unknown {
+        what: &'static str,
+    },
+    AxisWithoutSign,
+}
+
+impl fmt::Display for BindingError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let text = &self.text;
+        match self.problem {
+            BindingProblem::NoDevice => {
+                write!(f, "binding {text:?}: expected Key:, Mouse:, Pad: or Axis:")
+            }
+            BindingProblem::Unknown { what } => {
+                let name = text.split_once(':').map_or("", |(_, name)| name);
+                write!(f, "binding {text:?}: unknown {what} {name:?}")
+            }
+            BindingProblem::AxisWithoutSign => {
+                write!(f, "binding {text:?}: an axis ends in + or -")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BindingError {}
+
 impl TryFrom<String> for Binding {
-    type Error = String;
-    fn try_from(text: String) -> Result<Binding, String> {
+    type Error = BindingError;
+    fn try_from(text: String) -> Result<Binding, BindingError> {
         Binding::parse(&text)
     }
 }
@@ -513,8 +555,22 @@ mod tests {
             "Mouse:Fourth",
         ] {
             let err = Binding::parse(text).unwrap_err();
-            assert!(err.contains(text), "{err}");
+            assert_eq!(err.text, text);
+            assert!(err.to_string().contains(text), "{err}");
         }
+        let problem = |text| Binding::parse(text).unwrap_err().problem;
+        assert_eq!(problem("A"), BindingProblem::NoDevice);
+        assert_eq!(
+            problem("Key:Banana"),
+            BindingProblem::Unknown { what: "key" }
+        );
+        assert_eq!(problem("Axis:LeftX"), BindingProblem::AxisWithoutSign);
+        assert_eq!(
+            problem("Axis:Up+"),
+            BindingProblem::Unknown {
+                what: "gamepad axis"
+            }
+        );
     }
 
     #[test]

@@ -26,6 +26,6 @@ pub mod play;
 pub mod touch;
 
 pub use action::Action;
-pub use binding::{Binding, Bindings, DeviceKind};
+pub use binding::{Binding, BindingError, Bindings, DeviceKind};
 pub use mapping::{ActionFrame, ActionMapper, RawFrame};
 pub use play::PlayInput;

@@ -15,8 +15,9 @@ pub struct GilrsPads {
 }
 
 impl GilrsPads {
-    pub fn new() -> Result<GilrsPads, String> {
-        let gilrs = Gilrs::new().map_err(|err| err.to_string())?;
+    /// Boxed: gilrs's error can carry a whole `Gilrs` (248 bytes).
+    pub fn new() -> Result<GilrsPads, Box<gilrs::Error>> {
+        let gilrs = Gilrs::new().map_err(Box::new)?;
         let known: Vec<GamepadId> = gilrs.gamepads().map(|(id, _)| id).collect();
         for (_, pad) in gilrs.gamepads() {
             crate::app::log_line(&format!("gamepad: {} connected", pad.name()));

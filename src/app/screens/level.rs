@@ -7,6 +7,7 @@ use super::context::Ctx;
 use super::level_error::LevelErrorScreen;
 use super::play::PlayScreen;
 use super::Screen;
+use crate::app::error::DataError;
 use crate::app::ghost::Ghost;
 use crate::app::level_problem::LevelProblem;
 use crate::app::log_line;
@@ -34,12 +35,12 @@ impl Ctx {
                 self.level.session = Some(Session::new(world, start));
                 Box::new(PlayScreen::default())
             }
-            Err(message) => Box::new(LevelErrorScreen::new(message)),
+            Err(err) => Box::new(LevelErrorScreen::new(err.to_string())),
         }
     }
 
     /// Builds level `index`'s world from its text, or says why it cannot be.
-    fn build_level(&mut self, index: usize) -> Result<World, String> {
+    fn build_level(&mut self, index: usize) -> Result<World, DataError> {
         // The fields apart (not `self.levels()`): a problem is noted while the file is read.
         let file = &self.level.alone.as_ref().unwrap_or(&self.data).levels[index];
         let path = match &self.level.watch {
@@ -54,9 +55,9 @@ impl Ctx {
                     if self.level.watch.is_some() {
                         self.level.problem = Some(LevelProblem::of(&err, text));
                     }
-                    err.to_string()
+                    DataError::Level(err)
                 }),
-            Err(message) => Err(message.clone()),
+            Err(err) => Err(err.clone()),
         }
     }
 
@@ -216,9 +217,9 @@ impl Ctx {
         let change = self.level.watch.as_mut()?.poll(frame_s)?;
         match change {
             Ok(text) => self.reload_level(text, keep_player),
-            Err(message) => {
-                log_line(&format!("reload: {message}"));
-                self.level.problem = Some(LevelProblem::message(&message));
+            Err(err) => {
+                log_line(&format!("reload: {err}"));
+                self.level.problem = Some(LevelProblem::message(&err.to_string()));
                 None
             }
         }

@@ -1,27 +1,83 @@
 //! Where the level being edited is kept: its file (with a backup and its solution beside it),
 //! or "My levels" (one of them played on its own, in place of the campaign).
 
+use std::fmt;
+use std::path::PathBuf;
+
 use super::context::Ctx;
 use super::editor::EditingScreen;
 use super::my_levels::MyLevelsPlace;
 use super::{Screen, Transition};
 use crate::app::assets::GameData;
+use crate::app::level_shelf::ShelfError;
 use crate::app::log_line;
+
+/// Why the editor's level (or its solution) was not saved; the editor's status bar says it.
+#[derive(Debug)]
+pub enum LevelSaveError {
+    /// A level with neither a file nor a place in "My levels".
+    NoFile,
+    /// The file as it was could not be copied to `backup` before the first save.
+    Backup {
+        backup: PathBuf,
+        error: std::io::Error,
+    },
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    Shelf(ShelfError),
+}
+
+impl fmt::Display for LevelSaveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            LevelSaveError::NoFile => write!(
+                f,
+                "this level has no file (saving in the browser is not built yet)"
+            ),
+            LevelSaveError::Backup { backup, error } => write!(
+                f,
+                "cannot keep the old file as {}: {error}",
+                backup.display()
+            ),
+            LevelSaveError::Write { path, error } => write!(f, "{}: {error}", path.display()),
+            LevelSaveError::Shelf(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for LevelSaveError {}
+
+impl From<ShelfError> for LevelSaveError {
+    fn from(err: ShelfError) -> LevelSaveError {
+        LevelSaveError::Shelf(err)
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all.
+fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), LevelSaveError> {
+    crate::platform::storage::write_atomically(path, bytes).map_err(|error| LevelSaveError::Write {
+        path: path.to_path_buf(),
+        error,
+    })
+}
 
 impl Ctx {
     /// Writes the level's `text` to its file (atomically), the first time keeping the file as
     /// it was as FILE.bak (the editor's text has no comments). Returns what to tell the author.
-    pub fn write_level_file(&mut self, text: &str, title: &str) -> Result<String, String> {
+    pub fn write_level_file(&mut self, text: &str, title: &str) -> Result<String, LevelSaveError> {
         let Some(path) = self.level.watch.as_ref().map(|w| w.path().to_path_buf()) else {
-            return Err("this level has no file (saving in the browser is not built yet)".into());
+            return Err(LevelSaveError::NoFile);
         };
         let mut backup_name = path.file_name().unwrap_or_default().to_os_string();
         backup_name.push(".bak");
         let backup = path.with_file_name(backup_name);
         let mut said = format!("saved {}", path.display());
         if !self.level.backup_written && path.is_file() {
-            std::fs::copy(&path, &backup).map_err(|err| {
-                format!("cannot keep the old file as {}: {err}", backup.display())
+            std::fs::copy(&path, &backup).map_err(|error| LevelSaveError::Backup {
+                backup: backup.clone(),
+                error,
             })?;
             self.level.backup_written = true;
         }
@@ -31,8 +87,7 @@ impl Ctx {
                 backup.display()
             );
         }
-        crate::platform::storage::write_atomically(&path, text.as_bytes())
-            .map_err(|err| format!("{}: {err}", path.display()))?;
+        write_file(&path, text.as_bytes())?;
         if let Some(watch) = &mut self.level.watch {
             watch.note_written(text);
         }
@@ -65,15 +120,13 @@ impl Ctx {
         };
         let solution = crate::app::assets::solution_path_of(&path);
         if let Ok(said) = &result {
-            result = crate::platform::storage::write_atomically(&solution, run.to_ron().as_bytes())
-                .map(|()| {
-                    format!(
-                        "{said}the run ({} ticks) is the level's solution: {}",
-                        run.tick_count(),
-                        solution.display()
-                    )
-                })
-                .map_err(|err| format!("{}: {err}", solution.display()));
+            result = write_file(&solution, run.to_ron().as_bytes()).map(|()| {
+                format!(
+                    "{said}the run ({} ticks) is the level's solution: {}",
+                    run.tick_count(),
+                    solution.display()
+                )
+            });
         }
         self.level.editor_news = Some(match result {
             Ok(message) => (message, level_saved),
@@ -131,7 +184,12 @@ impl Ctx {
     }
 
     /// The editor's Save for one of "My levels": kept in the shelf. Returns what to tell.
-    pub fn save_to_shelf(&mut self, name: &str, text: &str, title: &str) -> Result<String, String> {
+    pub fn save_to_shelf(
+        &mut self,
+        name: &str,
+        text: &str,
+        title: &str,
+    ) -> Result<String, LevelSaveError> {
         self.shelf.save(name, text)?;
         let file = self.level_file_mut();
         file.text = Ok(text.to_owned());

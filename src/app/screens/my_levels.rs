@@ -77,7 +77,7 @@ impl MyLevelsPlace {
                         })
                     }
                     Err(problem) => {
-                        self.say(ctx, problem, Some(&name));
+                        self.say(ctx, problem.to_string(), Some(&name));
                         Transition::Stay
                     }
                 }
@@ -88,7 +88,7 @@ impl MyLevelsPlace {
                         web::export_file(&format!("{name}.ron"), &text);
                         format!("exported {name}.ron (see the browser's downloads)")
                     }
-                    Err(problem) => problem,
+                    Err(problem) => problem.to_string(),
                 };
                 self.say(ctx, message, Some(&name));
                 Transition::Stay
@@ -96,7 +96,7 @@ impl MyLevelsPlace {
             MyLevelsOutcome::Delete(name) => {
                 let message = match ctx.shelf.remove(&name) {
                     Ok(()) => format!("deleted {name}"),
-                    Err(problem) => problem,
+                    Err(problem) => problem.to_string(),
                 };
                 self.say(ctx, message, None);
                 Transition::Stay

@@ -28,16 +28,19 @@ pub(super) fn length_below(top: P, to: Vec2) -> f32 {
 }
 
 /// Drags handle `id` of `object` to `to`. Err names a handle the object does not have.
-pub fn set_object_handle(object: &mut Object, id: HandleId, to: Vec2) -> Result<(), String> {
+pub fn set_object_handle(object: &mut Object, id: HandleId, to: Vec2) -> Result<(), HandleError> {
     object.set_handle(id, to)
 }
 
-pub(super) fn set_cloth_handle(d: &mut ClothDef, id: HandleId, to: Vec2) -> Result<(), String> {
+pub(super) fn set_cloth_handle(
+    d: &mut ClothDef,
+    id: HandleId,
+    to: Vec2,
+) -> Result<(), HandleError> {
     if !(d.spacing_m.is_finite() && d.spacing_m > 0.0) {
-        return Err(format!(
-            "cannot be resized by hand while its spacing_m is {}",
-            d.spacing_m
-        ));
+        return Err(HandleError::ClothSpacing {
+            spacing_m: d.spacing_m,
+        });
     }
     // Grid steps from the top-left particle, rows counted downwards.
     let steps = (to - d.top_left.v()) / d.spacing_m;

@@ -48,7 +48,7 @@ fn on_rope(at: Vec2, top: Vec2, length_m: f32, tolerance_m: f32) -> bool {
     segment_distance(at, top, top - v(0.0, length_m)) <= tolerance_m + ROPE_HALF_WIDTH_M
 }
 
-fn set_rect_handle(min: &mut P, max: &mut P, id: HandleId, to: Vec2) -> Result<(), String> {
+fn set_rect_handle(min: &mut P, max: &mut P, id: HandleId, to: Vec2) -> Result<(), HandleError> {
     match id {
         HandleId::Corner(i) => set_rect_corner(min, max, i, to),
         _ => Err(no_handle(id)),
@@ -76,7 +76,7 @@ impl EditKind for RectDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         rect_handles(self.min, self.max, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_rect_handle(&mut self.min, &mut self.max, id, to)
     }
     fn translate(&mut self, delta: Vec2) {
@@ -106,7 +106,7 @@ impl EditKind for SolidDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         shape_handles(&self.shape, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_shape_handle(&mut self.shape, id, to)
     }
     fn translate(&mut self, delta: Vec2) {
@@ -135,7 +135,7 @@ impl EditKind for HazardDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         shape_handles(&self.0, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_shape_handle(&mut self.0, id, to)
     }
     fn translate(&mut self, delta: Vec2) {
@@ -164,7 +164,7 @@ impl EditKind for CheckpointDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         rect_handles(self.min, self.max, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_rect_handle(&mut self.min, &mut self.max, id, to)
     }
     fn translate(&mut self, delta: Vec2) {
@@ -234,7 +234,7 @@ impl EditKind for PlatformDef {
             }
         }
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         match (&mut self.motion, id) {
             (MotionDef::Path { points, .. }, HandleId::Waypoint(i)) if i < points.len() => {
                 points[i] = p(to);
@@ -285,7 +285,7 @@ impl EditKind for SwitchDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         rect_handles(self.min, self.max, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_rect_handle(&mut self.min, &mut self.max, id, to)
     }
     fn translate(&mut self, delta: Vec2) {
@@ -352,7 +352,7 @@ impl EditKind for WinchDef {
             ));
         }
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         let len = length_below(self.at, to);
         match id {
             HandleId::MinLength => self.min_length_m = len,
@@ -399,7 +399,7 @@ impl EditKind for VineDef {
             HandleRole::Length,
         ))
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         match id {
             HandleId::Length => {
                 self.length_m = length_below(self.at, to);
@@ -447,7 +447,7 @@ impl EditKind for WindDef {
             HandleRole::Direction,
         ));
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         match id {
             HandleId::Direction => {
                 let (lo, hi) = shape_bounds(&self.region);
@@ -501,7 +501,7 @@ impl EditKind for FragileDef {
     fn handles(&self, out: &mut Vec<Handle>) {
         fragile_handles(self, out)
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         match &mut self.anchor {
             FragileAnchorDef::Beam { shape } => set_shape_handle(shape, id, to),
             FragileAnchorDef::Ring { .. } => Err(no_handle(id)),
@@ -564,7 +564,7 @@ impl EditKind for ClothDef {
             }
         }
     }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), String> {
+    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
         set_cloth_handle(self, id, to)
     }
     fn translate(&mut self, delta: Vec2) {

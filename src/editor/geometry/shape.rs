@@ -94,7 +94,11 @@ pub(super) fn shape_handles(shape: &ShapeDef, out: &mut Vec<Handle>) {
     }
 }
 
-pub(super) fn set_shape_handle(shape: &mut ShapeDef, id: HandleId, to: Vec2) -> Result<(), String> {
+pub(super) fn set_shape_handle(
+    shape: &mut ShapeDef,
+    id: HandleId,
+    to: Vec2,
+) -> Result<(), HandleError> {
     match (shape, id) {
         (
             ShapeDef::Box {
@@ -173,7 +177,12 @@ pub(super) fn rect_bounds(min: P, max: P) -> (Vec2, Vec2) {
     bounds_of(rect_corners(min, max))
 }
 
-pub(super) fn set_rect_corner(min: &mut P, max: &mut P, i: u8, to: Vec2) -> Result<(), String> {
+pub(super) fn set_rect_corner(
+    min: &mut P,
+    max: &mut P,
+    i: u8,
+    to: Vec2,
+) -> Result<(), HandleError> {
     if i >= 4 {
         return Err(no_handle(HandleId::Corner(i)));
     }

@@ -125,7 +125,7 @@ impl EditorScreen {
         let fragment = match crate::editor::level_link(&crate::editor::to_ron(&self.doc.level)) {
             Ok(fragment) => fragment,
             Err(problem) => {
-                self.say(problem);
+                self.say(problem.to_string());
                 return;
             }
         };
