@@ -46,7 +46,10 @@ pub fn check_signature(raw: &[u8]) -> ApiResult<(Signed, String)> {
     let message = signed_message(&envelope.nonce, &envelope.body);
     key.verify_strict(&message, &Signature::from_bytes(&sig_bytes))
         .map_err(|_| {
-            ApiError::unauthorized("bad_signature", "the signature does not match key, nonce and body")
+            ApiError::unauthorized(
+                "bad_signature",
+                "the signature does not match key, nonce and body",
+            )
         })?;
     let signed = Signed {
         key: hex::encode(key_bytes),
@@ -58,7 +61,10 @@ pub fn check_signature(raw: &[u8]) -> ApiResult<(Signed, String)> {
 fn decode_hex<const N: usize>(text: &str, field: &str) -> ApiResult<[u8; N]> {
     let mut out = [0u8; N];
     hex::decode_to_slice(text, &mut out).map_err(|_| {
-        ApiError::bad_request("bad_envelope", format!("{field} must be {} hex digits", N * 2))
+        ApiError::bad_request(
+            "bad_envelope",
+            format!("{field} must be {} hex digits", N * 2),
+        )
     })?;
     Ok(out)
 }
@@ -104,7 +110,10 @@ pub fn check_name(name: &str) -> ApiResult<()> {
         .and_then(|()| {
             if name.trim() != name {
                 Err("starts or ends with a space".to_string())
-            } else if name.chars().any(|c| matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}')) {
+            } else if name
+                .chars()
+                .any(|c| matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}'))
+            {
                 Err("holds an invisible formatting character".to_string())
             } else {
                 Ok(())
@@ -120,5 +129,6 @@ pub fn fold_name(name: &str) -> String {
 
 /// Parses a signed body as `T`, naming the problem.
 pub fn parse_body<'a, T: Deserialize<'a>>(body: &'a str) -> ApiResult<T> {
-    serde_json::from_str(body).map_err(|err| ApiError::bad_request("bad_body", format!("body: {err}")))
+    serde_json::from_str(body)
+        .map_err(|err| ApiError::bad_request("bad_body", format!("body: {err}")))
 }

@@ -47,7 +47,10 @@ fn read_bounded(path: &Path, max_bytes: u64) -> Result<String, String> {
         .map_err(|err| format!("{}: {err}", path.display()))?
         .len();
     if size > max_bytes {
-        return Err(format!("{}: {size} bytes, at most {max_bytes}", path.display()));
+        return Err(format!(
+            "{}: {size} bytes, at most {max_bytes}",
+            path.display()
+        ));
     }
     std::fs::read_to_string(path).map_err(|err| format!("{}: {err}", path.display()))
 }

@@ -35,7 +35,8 @@ pub struct Config {
 
 impl Config {
     pub fn from_env() -> Result<Config, String> {
-        let data_dir = PathBuf::from(var("TETHER_DATA_DIR").unwrap_or_else(|| "tether-data".into()));
+        let data_dir =
+            PathBuf::from(var("TETHER_DATA_DIR").unwrap_or_else(|| "tether-data".into()));
         let database_url = var("DATABASE_URL").unwrap_or_else(|| {
             format!("sqlite://{}?mode=rwc", data_dir.join("tether.db").display())
         });

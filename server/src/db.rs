@@ -3,8 +3,8 @@
 //! from both (BIGINT, TEXT, DOUBLE): one set of queries, no repository trait to keep in step.
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::AnyPool;
 use sqlx::migrate::Migrator;
+use sqlx::AnyPool;
 
 use crate::config::Config;
 

@@ -26,7 +26,11 @@ impl ApiError {
     }
 
     pub fn not_found(what: &str) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no such {what}"),
+        )
     }
 
     pub fn unauthorized(code: &'static str, message: impl Into<String>) -> ApiError {

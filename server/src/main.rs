@@ -52,7 +52,10 @@ async fn run(args: Vec<String>) -> Result<(), String> {
         "serve" => serve(config, db, book).await,
         "worker" => {
             let verifier = Verifier::new(db, book, config.verifiers, config.claim_lease_ms);
-            println!("worker: verifying queued runs with {} threads", config.verifiers.max(1));
+            println!(
+                "worker: verifying queued runs with {} threads",
+                config.verifiers.max(1)
+            );
             Arc::new(verifier).run_forever().await;
             Ok(())
         }

@@ -56,7 +56,11 @@ impl Verifier {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> T {
-        let _permit = self.permits.acquire().await.expect("the semaphore is never closed");
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .expect("the semaphore is never closed");
         tokio::task::spawn_blocking(work)
             .await
             .expect("a verification never panics")
@@ -166,13 +170,15 @@ pub async fn record_verdict(db: &Db, id: i64, verdict: &Verdict) -> Result<(), s
         Verdict::Finished { .. } => ("verified", None),
         Verdict::Refused(reason) => ("refused", Some(reason.as_str())),
     };
-    let changed = sqlx::query("UPDATE runs SET status = $1, reason = $2 WHERE id = $3 AND status = 'pending'")
-        .bind(status)
-        .bind(reason)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let changed = sqlx::query(
+        "UPDATE runs SET status = $1, reason = $2 WHERE id = $3 AND status = 'pending'",
+    )
+    .bind(status)
+    .bind(reason)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
     if changed == 1 && status == "verified" {
         let row = sqlx::query("SELECT level_hash FROM runs WHERE id = $1")
             .bind(id)

@@ -35,7 +35,9 @@ impl RateLimiter {
         let mut buckets = self.buckets.lock().expect("not poisoned");
         if buckets.len() >= MAX_BUCKETS {
             let (per_s, burst) = (self.per_s, self.burst);
-            buckets.retain(|_, b| b.tokens + now.duration_since(b.updated).as_secs_f64() * per_s < burst);
+            buckets.retain(|_, b| {
+                b.tokens + now.duration_since(b.updated).as_secs_f64() * per_s < burst
+            });
         }
         let bucket = buckets.entry(who.to_string()).or_insert(Bucket {
             tokens: self.burst,

@@ -66,7 +66,9 @@ pub fn bench_verify(args: &[String]) -> Result<(), String> {
         .first()
         .cloned()
         .unwrap_or_else(|| "levels/solutions/16_mill_run.ron".into());
-    let seconds: f64 = args.get(1).map_or(Ok(10.0), |s| s.parse().map_err(|_| "SECONDS is a number"))?;
+    let seconds: f64 = args
+        .get(1)
+        .map_or(Ok(10.0), |s| s.parse().map_err(|_| "SECONDS is a number"))?;
     let read = |path: &str| std::fs::read_to_string(path).map_err(|err| format!("{path}: {err}"));
     let replay = parse_replay(&read(&replay_path)?)?;
     let levels_dir = std::path::Path::new(&replay_path)

@@ -18,15 +18,16 @@ pub const MIN_BUDGET_TICKS: u64 = 60 * TICKS_PER_SECOND as u64;
 /// The most ticks a run on a level with this author time may be re-simulated for.
 pub fn tick_budget(author_ticks: u64) -> u64 {
     (author_ticks.saturating_mul(AUTHOR_TIME_MULTIPLE))
-        .max(MIN_BUDGET_TICKS)
-        .min(limits::MAX_REPLAY_TICKS)
+        .clamp(MIN_BUDGET_TICKS, limits::MAX_REPLAY_TICKS)
 }
 
 /// What re-simulating a run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The inputs reach the goal at the claimed tick.
-    Finished { ticks: u64 },
+    Finished {
+        ticks: u64,
+    },
     Refused(String),
 }
 

@@ -32,7 +32,10 @@ fn a_solution_run_is_verified_and_ranks_first() {
 
     let (status, place) = server.get(&format!("/api/v1/levels/{level}/board/{}", ada.key));
     assert_eq!(status, 200, "{place}");
-    assert_eq!((place["rank"].as_i64(), place["of"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(
+        (place["rank"].as_i64(), place["of"].as_i64()),
+        (Some(1), Some(1))
+    );
     assert_eq!(place["top_percent"], 100.0);
 
     // The ghost is the run, aims the simulation never reads left out.
@@ -43,7 +46,10 @@ fn a_solution_run_is_verified_and_ranks_first() {
     assert_eq!(ghost, original.without_unread_aims());
 
     let (_, details) = server.get(&format!("/api/v1/levels/{level}"));
-    assert_eq!((details["finishes"].as_i64(), details["finishers"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(
+        (details["finishes"].as_i64(), details["finishers"].as_i64()),
+        (Some(1), Some(1))
+    );
     assert_eq!(details["record"]["name"], "Ada");
 }
 
@@ -70,13 +76,30 @@ fn a_second_player_ranks_behind_and_assisted_runs_have_their_own_board() {
         assert_eq!(server.wait_for_verdict(*run)["status"], "verified");
     }
     let (_, board) = server.get(&format!("/api/v1/levels/{level}/board"));
-    let names: Vec<&str> = board["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Ada", "Bo"], "equal times: the earlier run ranks first");
+    let names: Vec<&str> = board["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Ada", "Bo"],
+        "equal times: the earlier run ranks first"
+    );
     let (_, place) = server.get(&format!("/api/v1/levels/{level}/board/{}", players[1].key));
-    assert_eq!((place["rank"].as_i64(), place["of"].as_i64()), (Some(2), Some(2)));
+    assert_eq!(
+        (place["rank"].as_i64(), place["of"].as_i64()),
+        (Some(2), Some(2))
+    );
     assert_eq!(place["around"].as_array().unwrap().len(), 2);
     let (_, board) = server.get(&format!("/api/v1/levels/{level}/board?assisted=true"));
-    let names: Vec<&str> = board["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = board["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Cy"]);
 
     // Moderation: only the admin key hides; a hidden run leaves the board.
@@ -86,10 +109,20 @@ fn a_second_player_ranks_behind_and_assisted_runs_have_their_own_board() {
     let (status, body) = server.signed(&Player::new(ADMIN_SEED), "/api/v1/admin/hide", &hide);
     assert_eq!(status, 200, "{body}");
     let (_, board) = server.get(&format!("/api/v1/levels/{level}/board"));
-    let names: Vec<&str> = board["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = board["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Bo"]);
     let hide_player = json!({ "kind": "player", "id": players[1].key });
-    assert_eq!(server.signed(&Player::new(ADMIN_SEED), "/api/v1/admin/hide", &hide_player).0, 200);
+    assert_eq!(
+        server
+            .signed(&Player::new(ADMIN_SEED), "/api/v1/admin/hide", &hide_player)
+            .0,
+        200
+    );
     let (_, board) = server.get(&format!("/api/v1/levels/{level}/board"));
     assert_eq!(board["entries"].as_array().unwrap().len(), 0, "{board}");
 }
@@ -108,13 +141,25 @@ fn a_shared_level_needs_its_authors_clear_and_is_browsed_searched_and_rated() {
     server.register(&author, "Maker");
     let text = shared_level_text();
     let upload = |ticks: u64, replay: &str| {
-        server.signed(&author, "/api/v1/levels", &json!({ "text": text, "replay": replay, "ticks": ticks }))
+        server.signed(
+            &author,
+            "/api/v1/levels",
+            &json!({ "text": text, "replay": replay, "ticks": ticks }),
+        )
     };
     let (status, body) = upload(LEVEL_1_TICKS - 10, &solution);
-    assert_eq!((status, body["error"].as_str()), (400, Some("no_author_clear")), "{body}");
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("no_author_clear")),
+        "{body}"
+    );
     let unfinished = tether_sim::Replay::new("01_first_swing.ron").to_ron();
     let (status, body) = upload(LEVEL_1_TICKS, &unfinished);
-    assert_eq!((status, body["error"].as_str()), (400, Some("no_author_clear")), "{body}");
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("no_author_clear")),
+        "{body}"
+    );
     let (status, body) = upload(LEVEL_1_TICKS, &solution);
     assert_eq!(status, 201, "{body}");
     let hash = body["hash"].as_str().unwrap().to_string();
@@ -127,11 +172,20 @@ fn a_shared_level_needs_its_authors_clear_and_is_browsed_searched_and_rated() {
     assert_eq!(newest["levels"][0]["hash"], hash.as_str(), "{newest}");
     for search in ["shared", "SWING", "make"] {
         let (_, found) = server.get(&format!("/api/v1/levels?q={search}"));
-        let hashes: Vec<&str> = found["levels"].as_array().unwrap().iter().map(|l| l["hash"].as_str().unwrap()).collect();
+        let hashes: Vec<&str> = found["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["hash"].as_str().unwrap())
+            .collect();
         assert!(hashes.contains(&hash.as_str()), "search {search}: {found}");
     }
     let (_, found) = server.get("/api/v1/levels?q=%25");
-    assert_eq!(found["levels"].as_array().unwrap().len(), 0, "% matches itself only");
+    assert_eq!(
+        found["levels"].as_array().unwrap().len(),
+        0,
+        "% matches itself only"
+    );
     for sort in ["plays", "rating", "hardest", "easiest"] {
         assert_eq!(server.get(&format!("/api/v1/levels?sort={sort}")).0, 200);
     }
@@ -143,15 +197,30 @@ fn a_shared_level_needs_its_authors_clear_and_is_browsed_searched_and_rated() {
     let rating = json!({ "rating": 5, "difficulty": 2 });
     let path = format!("/api/v1/levels/{hash}/rating");
     let (status, body) = server.signed(&player, &path, &rating);
-    assert_eq!((status, body["error"].as_str()), (403, Some("not_finished")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (403, Some("not_finished"))
+    );
     let session = server.session(&player, &hash);
     wait_out_level_1();
     let (_, body) = server.submit(&player, &session, &hash, LEVEL_1_TICKS, &solution);
-    assert_eq!(server.wait_for_verdict(body["id"].as_i64().unwrap())["status"], "verified");
+    assert_eq!(
+        server.wait_for_verdict(body["id"].as_i64().unwrap())["status"],
+        "verified"
+    );
     assert_eq!(server.signed(&player, &path, &rating).0, 200);
     let (status, body) = server.signed(&player, &path, &rating);
-    assert_eq!((status, body["error"].as_str()), (409, Some("already_rated")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (409, Some("already_rated"))
+    );
     let (_, details) = server.get(&format!("/api/v1/levels/{hash}"));
-    assert_eq!((details["rating"].as_f64(), details["difficulty"].as_f64()), (Some(5.0), Some(2.0)));
-    assert_eq!((details["plays"].as_i64(), details["clear_rate"].as_f64()), (Some(1), Some(1.0)));
+    assert_eq!(
+        (details["rating"].as_f64(), details["difficulty"].as_f64()),
+        (Some(5.0), Some(2.0))
+    );
+    assert_eq!(
+        (details["plays"].as_i64(), details["clear_rate"].as_f64()),
+        (Some(1), Some(1.0))
+    );
 }

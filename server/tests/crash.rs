@@ -18,7 +18,9 @@ fn a_killed_server_keeps_every_acknowledged_run_and_resumes_the_queue() {
     let env = [("TETHER_CLAIM_LEASE_S", "1"), ("TETHER_VERIFIERS", "1")];
     let server = Server::start(&data, &env);
     let (level, solution) = campaign_level("01_first_swing.ron");
-    let players: Vec<Player> = (0..SUBMISSIONS as u8).map(|i| Player::new(10 + i)).collect();
+    let players: Vec<Player> = (0..SUBMISSIONS as u8)
+        .map(|i| Player::new(10 + i))
+        .collect();
     let mut sessions = Vec::new();
     for (i, player) in players.iter().enumerate() {
         server.register(player, &format!("Racer {i}"));
@@ -63,7 +65,10 @@ fn a_killed_server_keeps_every_acknowledged_run_and_resumes_the_queue() {
         assert_eq!(verdict["status"], "verified", "run {id}: {verdict}");
     }
     let (_, board) = restarted.get(&format!("/api/v1/levels/{level}/board?limit=100"));
-    assert!(board["entries"].as_array().unwrap().len() >= acknowledged.len(), "{board}");
+    assert!(
+        board["entries"].as_array().unwrap().len() >= acknowledged.len(),
+        "{board}"
+    );
     drop(restarted);
 
     let check = std::process::Command::new(env!("CARGO_BIN_EXE_tether-server"))
@@ -73,12 +78,25 @@ fn a_killed_server_keeps_every_acknowledged_run_and_resumes_the_queue() {
         .output()
         .expect("tether-server integrity runs");
     let stdout = String::from_utf8_lossy(&check.stdout);
-    assert!(check.status.success() && stdout.contains("integrity_check: ok"), "{stdout}");
+    assert!(
+        check.status.success() && stdout.contains("integrity_check: ok"),
+        "{stdout}"
+    );
 }
 
 /// One signed submission over its own connection; the run's id if the server acknowledged it.
-fn submit_quietly(base: &str, player: &Player, session: &str, level: &str, replay: &str) -> Option<i64> {
-    let nonce_text = ureq::get(&format!("{base}/api/v1/nonce")).call().ok()?.into_string().ok()?;
+fn submit_quietly(
+    base: &str,
+    player: &Player,
+    session: &str,
+    level: &str,
+    replay: &str,
+) -> Option<i64> {
+    let nonce_text = ureq::get(&format!("{base}/api/v1/nonce"))
+        .call()
+        .ok()?
+        .into_string()
+        .ok()?;
     let nonce: serde_json::Value = serde_json::from_str(&nonce_text).ok()?;
     let body = serde_json::json!({ "session": session, "level": level, "sim_version": tether_sim::SIM_VERSION,
                                    "ticks": LEVEL_1_TICKS, "replay": replay });

@@ -55,10 +55,22 @@ fn no_body_makes_any_endpoint_fail() {
     let endpoints = [
         ("/api/v1/players".to_string(), json!({ "name": "Fuzz" })),
         ("/api/v1/sessions".to_string(), json!({ "level": level })),
-        ("/api/v1/runs".to_string(), json!({ "session": session, "level": level, "sim_version": 1, "ticks": 177, "replay": solution })),
-        ("/api/v1/levels".to_string(), json!({ "text": read_repo_file("levels/03_chain.ron"), "replay": solution, "ticks": 177 })),
-        (format!("/api/v1/levels/{level}/rating"), json!({ "rating": 3, "difficulty": 3 })),
-        ("/api/v1/admin/hide".to_string(), json!({ "kind": "run", "id": "1" })),
+        (
+            "/api/v1/runs".to_string(),
+            json!({ "session": session, "level": level, "sim_version": 1, "ticks": 177, "replay": solution }),
+        ),
+        (
+            "/api/v1/levels".to_string(),
+            json!({ "text": read_repo_file("levels/03_chain.ron"), "replay": solution, "ticks": 177 }),
+        ),
+        (
+            format!("/api/v1/levels/{level}/rating"),
+            json!({ "rating": 3, "difficulty": 3 }),
+        ),
+        (
+            "/api/v1/admin/hide".to_string(),
+            json!({ "kind": "run", "id": "1" }),
+        ),
     ];
     let mut rng = Rng(0x7e7e_5eed);
     let mut cases = 0;
@@ -66,19 +78,33 @@ fn no_body_makes_any_endpoint_fail() {
         let envelope = ada.envelope(&server.nonce(), &body.to_string()).to_string();
         for _ in 0..40 {
             // The envelope mangled, and a correctly signed envelope around a mangled body.
-            let mangled_body = String::from_utf8_lossy(&mutate(&mut rng, &body.to_string())).into_owned();
+            let mangled_body =
+                String::from_utf8_lossy(&mutate(&mut rng, &body.to_string())).into_owned();
             let signed = ada.envelope(&server.nonce(), &mangled_body).to_string();
             for raw in [mutate(&mut rng, &envelope), signed.into_bytes()] {
                 let (status, answer) = server.post_raw(path, &raw);
-                assert!((200..500).contains(&status), "{path}: {status} {answer} for {:?}", String::from_utf8_lossy(&raw));
+                assert!(
+                    (200..500).contains(&status),
+                    "{path}: {status} {answer} for {:?}",
+                    String::from_utf8_lossy(&raw)
+                );
                 cases += 1;
             }
         }
     }
-    for path in ["/api/v1/levels?limit=-5&offset=99999999999", "/api/v1/levels?q=%00%27;--", "/api/v1/runs/abc",
-                 "/api/v1/runs/-1/replay", "/api/v1/levels/nope/board?limit=100000&assisted=maybe"] {
+    for path in [
+        "/api/v1/levels?limit=-5&offset=99999999999",
+        "/api/v1/levels?q=%00%27;--",
+        "/api/v1/runs/abc",
+        "/api/v1/runs/-1/replay",
+        "/api/v1/levels/nope/board?limit=100000&assisted=maybe",
+    ] {
         let (status, _) = server.get_text(path);
         assert!((200..500).contains(&status), "{path}: {status}");
     }
-    assert_eq!(server.get("/api/v1/health").0, 200, "the server is still up after {cases} cases");
+    assert_eq!(
+        server.get("/api/v1/health").0,
+        200,
+        "the server is still up after {cases} cases"
+    );
 }

@@ -8,7 +8,10 @@ use common::*;
 use serde_json::json;
 
 fn error_of(answer: (u16, serde_json::Value)) -> (u16, String) {
-    (answer.0, answer.1["error"].as_str().unwrap_or_default().to_string())
+    (
+        answer.0,
+        answer.1["error"].as_str().unwrap_or_default().to_string(),
+    )
 }
 
 #[test]
@@ -20,25 +23,62 @@ fn signatures_nonces_and_names_are_checked() {
 
     let mut forged = ada.envelope(&server.nonce(), &body);
     forged["body"] = json!({ "name": "Eve" }).to_string().into();
-    assert_eq!(error_of(server.post_raw("/api/v1/players", forged.to_string().as_bytes())), (401, "bad_signature".into()));
+    assert_eq!(
+        error_of(server.post_raw("/api/v1/players", forged.to_string().as_bytes())),
+        (401, "bad_signature".into())
+    );
 
     let envelope = ada.envelope(&server.nonce(), &body);
-    assert_eq!(server.post_raw("/api/v1/players", envelope.to_string().as_bytes()).0, 200);
-    assert_eq!(error_of(server.post_raw("/api/v1/players", envelope.to_string().as_bytes())), (401, "bad_nonce".into()));
+    assert_eq!(
+        server
+            .post_raw("/api/v1/players", envelope.to_string().as_bytes())
+            .0,
+        200
+    );
+    assert_eq!(
+        error_of(server.post_raw("/api/v1/players", envelope.to_string().as_bytes())),
+        (401, "bad_nonce".into())
+    );
     let made_up = ada.envelope("00112233445566778899aabbccddeeff", &body);
-    assert_eq!(error_of(server.post_raw("/api/v1/players", made_up.to_string().as_bytes())), (401, "bad_nonce".into()));
+    assert_eq!(
+        error_of(server.post_raw("/api/v1/players", made_up.to_string().as_bytes())),
+        (401, "bad_nonce".into())
+    );
 
     let bo = Player::new(2);
-    for bad in ["", " ", "Bo\u{1b}[2J", "B\u{202E}o", "x".repeat(25).as_str(), " Bo", "B\u{200B}o"] {
+    for bad in [
+        "",
+        " ",
+        "Bo\u{1b}[2J",
+        "B\u{202E}o",
+        "x".repeat(25).as_str(),
+        " Bo",
+        "B\u{200B}o",
+    ] {
         let answer = server.signed(&bo, "/api/v1/players", &json!({ "name": bad }));
         assert_eq!(error_of(answer), (400, "bad_name".into()), "{bad:?}");
     }
-    assert_eq!(error_of(server.signed(&bo, "/api/v1/players", &json!({ "name": "ADA" }))), (409, "taken".into()));
-    assert_eq!(server.signed(&bo, "/api/v1/players", &json!({ "name": "Bö 24 chars ok ........." })).0, 200);
+    assert_eq!(
+        error_of(server.signed(&bo, "/api/v1/players", &json!({ "name": "ADA" }))),
+        (409, "taken".into())
+    );
+    assert_eq!(
+        server
+            .signed(
+                &bo,
+                "/api/v1/players",
+                &json!({ "name": "Bö 24 chars ok ........." })
+            )
+            .0,
+        200
+    );
 
     let stranger = Player::new(3);
     let (level, _) = campaign_level("01_first_swing.ron");
-    assert_eq!(error_of(server.signed(&stranger, "/api/v1/sessions", &json!({ "level": level }))), (403, "not_registered".into()));
+    assert_eq!(
+        error_of(server.signed(&stranger, "/api/v1/sessions", &json!({ "level": level }))),
+        (403, "not_registered".into())
+    );
 }
 
 #[test]
@@ -61,15 +101,28 @@ fn runs_of_another_level_version_or_time_are_refused() {
     wait_out_level_1();
     let body = json!({ "session": sessions[0], "level": level, "sim_version": tether_sim::SIM_VERSION + 1,
                        "ticks": LEVEL_1_TICKS, "replay": solution });
-    assert_eq!(error_of(server.signed(&ada, "/api/v1/runs", &body)), (400, "other_version".into()));
-    assert_eq!(error_of(server.submit(&ada, &sessions[1], &level_2, 220, &solution_2)), (400, "other_level".into()));
-    assert_eq!(error_of(server.submit(&ada, &sessions[2], &level, 10_000_000, &solution)), (400, "over_budget".into()));
+    assert_eq!(
+        error_of(server.signed(&ada, "/api/v1/runs", &body)),
+        (400, "other_version".into())
+    );
+    assert_eq!(
+        error_of(server.submit(&ada, &sessions[1], &level_2, 220, &solution_2)),
+        (400, "other_level".into())
+    );
+    assert_eq!(
+        error_of(server.submit(&ada, &sessions[2], &level, 10_000_000, &solution)),
+        (400, "over_budget".into())
+    );
 
     // Queued, then refused by re-simulation: level 2's run on level 1, a faster claim, a
     // replay cut short to claim a faster time, and a claim of the wrong (slower) tick.
     let (_, other) = server.submit(&ada, &sessions[3], &level, 220, &solution_2);
     let again = server.submit(&ada, &sessions[3], &level, 220, &solution_2);
-    assert_eq!(error_of(again), (400, "bad_session".into()), "a session is single-use");
+    assert_eq!(
+        error_of(again),
+        (400, "bad_session".into()),
+        "a session is single-use"
+    );
     let (_, slower) = server.submit(&ada, &sessions[0], &level, LEVEL_1_TICKS + 23, &solution);
     let (_, faster) = server.submit(&ada, &sessions[4], &level, LEVEL_1_TICKS - 20, &solution);
     let mut cut = tether_sim::Replay::from_ron(&solution, "s").unwrap();
@@ -79,16 +132,27 @@ fn runs_of_another_level_version_or_time_are_refused() {
         (other, "do not reach the goal"),
         (faster, "do not reach the goal"),
         (short, "do not reach the goal"),
-        (slower, "reach the goal at tick 177, not at the claimed tick 200"),
+        (
+            slower,
+            "reach the goal at tick 177, not at the claimed tick 200",
+        ),
     ];
     for (answer, expected) in expected_reasons {
-        let verdict = server.wait_for_verdict(answer["id"].as_i64().unwrap_or_else(|| panic!("{answer}")));
+        let verdict =
+            server.wait_for_verdict(answer["id"].as_i64().unwrap_or_else(|| panic!("{answer}")));
         assert_eq!(verdict["status"], "refused", "{verdict}");
-        assert!(verdict["reason"].as_str().unwrap().contains(expected), "{verdict}");
+        assert!(
+            verdict["reason"].as_str().unwrap().contains(expected),
+            "{verdict}"
+        );
     }
     let (_, board) = server.get(&format!("/api/v1/levels/{level}/board"));
     assert_eq!(board["entries"].as_array().unwrap().len(), 0, "{board}");
-    assert_eq!(server.get(&format!("/api/v1/runs/{}/replay", 1)).0, 404, "refused runs have no ghost");
+    assert_eq!(
+        server.get(&format!("/api/v1/runs/{}/replay", 1)).0,
+        404,
+        "refused runs have no ghost"
+    );
 }
 
 #[test]
@@ -96,17 +160,37 @@ fn oversized_bodies_and_floods_are_refused() {
     let data = fresh_data_dir("limits");
     let server = Server::start(&data, &[("TETHER_RATE_PER_KEY", "1")]);
     let ada = Player::new(1);
-    let huge = ada.envelope(&server.nonce(), &json!({ "name": "x".repeat(20_000) }).to_string());
-    assert_eq!(server.post_raw("/api/v1/players", huge.to_string().as_bytes()).0, 413);
+    let huge = ada.envelope(
+        &server.nonce(),
+        &json!({ "name": "x".repeat(20_000) }).to_string(),
+    );
+    assert_eq!(
+        server
+            .post_raw("/api/v1/players", huge.to_string().as_bytes())
+            .0,
+        413
+    );
     server.register(&ada, "Ada");
     let (level, _) = campaign_level("01_first_swing.ron");
     let statuses: Vec<u16> = (0..4)
-        .map(|_| server.signed(&ada, "/api/v1/sessions", &json!({ "level": level })).0)
+        .map(|_| {
+            server
+                .signed(&ada, "/api/v1/sessions", &json!({ "level": level }))
+                .0
+        })
         .collect();
     assert!(statuses.contains(&429), "a key over its rate: {statuses:?}");
     drop(server);
 
-    let server = Server::start(&fresh_data_dir("limits-addr"), &[("TETHER_RATE_PER_ADDR", "2")]);
-    let statuses: Vec<u16> = (0..8).map(|_| server.get_text("/api/v1/health").0).collect();
-    assert!(statuses.contains(&429), "an address over its rate: {statuses:?}");
+    let server = Server::start(
+        &fresh_data_dir("limits-addr"),
+        &[("TETHER_RATE_PER_ADDR", "2")],
+    );
+    let statuses: Vec<u16> = (0..8)
+        .map(|_| server.get_text("/api/v1/health").0)
+        .collect();
+    assert!(
+        statuses.contains(&429),
+        "an address over its rate: {statuses:?}"
+    );
 }

@@ -76,11 +76,14 @@ async fn entries(
 }
 
 async fn check_level(db: &Db, level: &str) -> ApiResult<()> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1 AND hidden = 0")
-        .bind(level)
-        .fetch_optional(db)
-        .await?;
-    found.map(|_| ()).ok_or_else(|| ApiError::not_found("level"))
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1 AND hidden = 0")
+            .bind(level)
+            .fetch_optional(db)
+            .await?;
+    found
+        .map(|_| ())
+        .ok_or_else(|| ApiError::not_found("level"))
 }
 
 /// `GET /api/v1/levels/{hash}/board`: the top runs.
@@ -93,7 +96,9 @@ pub async fn top(
     let offset = query.offset.unwrap_or(0);
     let limit = query.limit.unwrap_or(10);
     let entries = entries(&app.db, &level, &query, offset, limit).await?;
-    Ok(Json(json!({ "level": level, "assisted": query.assisted, "entries": entries })))
+    Ok(Json(
+        json!({ "level": level, "assisted": query.assisted, "entries": entries }),
+    ))
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`: a player's rank, percentile and neighbours.
@@ -177,8 +182,12 @@ pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
     else {
         return Ok(0);
     };
-    let board: (String, i64, i64, String) =
-        (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?);
+    let board: (String, i64, i64, String) = (
+        row.try_get(0)?,
+        row.try_get(1)?,
+        row.try_get(2)?,
+        row.try_get(3)?,
+    );
     let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
     sqlx::query(&format!("DELETE FROM best_runs WHERE {same_board}"))
         .bind(&board.0)

@@ -41,7 +41,10 @@ pub async fn upload(
     let signed = app.authenticate_player(&raw).await?;
     let upload: Upload = auth::parse_body(&signed.body)?;
     if upload.text.len() as u64 > limits::MAX_LEVEL_FILE_BYTES {
-        return Err(ApiError::bad_request("bad_level", "the level is larger than 1 MiB"));
+        return Err(ApiError::bad_request(
+            "bad_level",
+            "the level is larger than 1 MiB",
+        ));
     }
     let hash = level_hash(&upload.text);
     let exists: Option<i64> = sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1")
@@ -49,7 +52,10 @@ pub async fn upload(
         .fetch_optional(&app.db)
         .await?;
     if exists.is_some() {
-        return Err(ApiError::conflict("exists", format!("level {hash} is already here")));
+        return Err(ApiError::conflict(
+            "exists",
+            format!("level {hash} is already here"),
+        ));
     }
     let book = std::sync::Arc::clone(&app.verifier.book);
     let (text, replay_text, ticks) = (upload.text.clone(), upload.replay, upload.ticks);
@@ -59,7 +65,8 @@ pub async fn upload(
             let world = book
                 .build(&text, "level")
                 .map_err(|m| ApiError::bad_request("bad_level", m))?;
-            let replay = parse_replay(&replay_text).map_err(|m| ApiError::bad_request("bad_replay", m))?;
+            let replay =
+                parse_replay(&replay_text).map_err(|m| ApiError::bad_request("bad_replay", m))?;
             if replay.assists.any() {
                 return Err(ApiError::bad_request(
                     "assisted_author_run",
@@ -69,7 +76,10 @@ pub async fn upload(
             let name = tether_sim::LevelDef::from_ron(&text, "level")
                 .map_err(|e| ApiError::bad_request("bad_level", e.to_string()))?
                 .name;
-            Ok((name, verify(&world, &replay, ticks, limits::MAX_REPLAY_TICKS)))
+            Ok((
+                name,
+                verify(&world, &replay, ticks, limits::MAX_REPLAY_TICKS),
+            ))
         })
         .await?;
     let name = match checked {
@@ -137,7 +147,10 @@ pub async fn browse(
     };
     let search = query.q.unwrap_or_default();
     if search.chars().count() > MAX_SEARCH_CHARS {
-        return Err(ApiError::bad_request("bad_query", "the search text is too long"));
+        return Err(ApiError::bad_request(
+            "bad_query",
+            "the search text is too long",
+        ));
     }
     let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
     let rows = sqlx::query(&format!(
@@ -217,7 +230,9 @@ pub async fn details(
     .await?;
     level["finishers"] = json!(finishers);
     level["record"] = match record {
-        Some(r) => json!({ "run": r.try_get::<i64, _>(0)?, "ticks": r.try_get::<i64, _>(1)?, "name": r.try_get::<String, _>(2)? }),
+        Some(r) => {
+            json!({ "run": r.try_get::<i64, _>(0)?, "ticks": r.try_get::<i64, _>(1)?, "name": r.try_get::<String, _>(2)? })
+        }
         None => Value::Null,
     };
     Ok(Json(level))
@@ -254,7 +269,10 @@ pub async fn rate(
     let signed = app.authenticate_player(&raw).await?;
     let Rate { rating, difficulty } = auth::parse_body(&signed.body)?;
     if !(1..=5).contains(&rating) || !(1..=5).contains(&difficulty) {
-        return Err(ApiError::bad_request("bad_body", "rating and difficulty are 1 to 5"));
+        return Err(ApiError::bad_request(
+            "bad_body",
+            "rating and difficulty are 1 to 5",
+        ));
     }
     let finished: Option<i64> = sqlx::query_scalar(
         "SELECT 1 FROM runs WHERE level_hash = $1 AND player_key = $2 AND status = 'verified' LIMIT 1",
@@ -264,7 +282,10 @@ pub async fn rate(
     .fetch_optional(&app.db)
     .await?;
     if finished.is_none() {
-        return Err(ApiError::forbidden("not_finished", "finish the level before rating it"));
+        return Err(ApiError::forbidden(
+            "not_finished",
+            "finish the level before rating it",
+        ));
     }
     let mut tx = app.db.begin().await?;
     let inserted = sqlx::query(
@@ -279,7 +300,10 @@ pub async fn rate(
     .await?
     .rows_affected();
     if inserted == 0 {
-        return Err(ApiError::conflict("already_rated", "you rated this level already"));
+        return Err(ApiError::conflict(
+            "already_rated",
+            "you rated this level already",
+        ));
     }
     sqlx::query(
         "UPDATE levels SET rating_sum = rating_sum + $1, rating_count = rating_count + 1, \
@@ -291,5 +315,7 @@ pub async fn rate(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({ "level": hash, "rating": rating, "difficulty": difficulty })))
+    Ok(Json(
+        json!({ "level": hash, "rating": rating, "difficulty": difficulty }),
+    ))
 }

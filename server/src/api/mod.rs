@@ -75,9 +75,15 @@ impl App {
             .fetch_optional(&self.db)
             .await?;
         match hidden {
-            None => Err(ApiError::forbidden("not_registered", "register this key first")),
+            None => Err(ApiError::forbidden(
+                "not_registered",
+                "register this key first",
+            )),
             Some(0) => Ok(signed),
-            Some(_) => Err(ApiError::forbidden("hidden", "this player was hidden by a moderator")),
+            Some(_) => Err(ApiError::forbidden(
+                "hidden",
+                "this player was hidden by a moderator",
+            )),
         }
     }
 }
@@ -102,7 +108,10 @@ pub fn router(app: AppState) -> Router {
         .route("/api/v1/levels/{hash}", get(levels::details))
         .route("/api/v1/levels/{hash}/text", get(levels::text))
         .route("/api/v1/levels/{hash}/board", get(boards::top))
-        .route("/api/v1/levels/{hash}/board/{key}", get(boards::around_player));
+        .route(
+            "/api/v1/levels/{hash}/board/{key}",
+            get(boards::around_player),
+        );
     let mut api = small_writes
         .merge(large_writes)
         .merge(reads)
@@ -146,7 +155,9 @@ async fn health() -> Json<Value> {
 
 async fn nonce(State(app): State<AppState>) -> ApiResult<Json<Value>> {
     let nonce = auth::issue_nonce(&app.db).await?;
-    Ok(Json(json!({ "nonce": nonce, "expires_in_ms": auth::NONCE_LIFETIME_MS })))
+    Ok(Json(
+        json!({ "nonce": nonce, "expires_in_ms": auth::NONCE_LIFETIME_MS }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -186,7 +197,9 @@ async fn player(State(app): State<AppState>, Path(key): Path<String>) -> ApiResu
             .fetch_optional(&app.db)
             .await?;
     let name = name.ok_or_else(|| ApiError::not_found("player"))?;
-    Ok(Json(json!({ "key": key.to_ascii_lowercase(), "name": name })))
+    Ok(Json(
+        json!({ "key": key.to_ascii_lowercase(), "name": name }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -201,7 +214,10 @@ struct Hide {
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
     let signed = app.authenticate(&raw).await?;
     if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
-        return Err(ApiError::forbidden("not_admin", "only the admin key may hide things"));
+        return Err(ApiError::forbidden(
+            "not_admin",
+            "only the admin key may hide things",
+        ));
     }
     let Hide { kind, id } = auth::parse_body(&signed.body)?;
     let hidden = match kind.as_str() {
@@ -221,7 +237,12 @@ async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>>
                 .map_err(|_| ApiError::bad_request("bad_body", "a run id is a number"))?;
             boards::hide_run(&app.db, run_id).await?
         }
-        _ => return Err(ApiError::bad_request("bad_body", "kind is level, run or player")),
+        _ => {
+            return Err(ApiError::bad_request(
+                "bad_body",
+                "kind is level, run or player",
+            ))
+        }
     };
     if hidden == 0 {
         return Err(ApiError::not_found(&kind));

@@ -98,7 +98,10 @@ pub async fn submit(
     })?;
     let (session_level, session_ms): (String, i64) = (session.try_get(0)?, session.try_get(1)?);
     if session_level != run.level {
-        return Err(ApiError::bad_request("other_level", "the session was taken for another level"));
+        return Err(ApiError::bad_request(
+            "other_level",
+            "the session was taken for another level",
+        ));
     }
     let author_ticks: i64 =
         sqlx::query_scalar("SELECT author_ticks FROM levels WHERE hash = $1 AND hidden = 0")
@@ -111,7 +114,10 @@ pub async fn submit(
     if run.ticks > budget {
         return Err(ApiError::bad_request(
             "over_budget",
-            format!("{} ticks claimed; runs on this level may last at most {budget}", run.ticks),
+            format!(
+                "{} ticks claimed; runs on this level may last at most {budget}",
+                run.ticks
+            ),
         ));
     }
     let wall_clock_ms = now_ms() - session_ms;

@@ -45,11 +45,20 @@ pub fn database_env(data_dir: &Path) -> Vec<(String, String)> {
         .expect("a named folder")
         .to_string_lossy()
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect();
     let marker = data_dir.join("postgres-database");
     if !marker.exists() {
-        let made = Command::new("createdb").arg(&name).status().expect("createdb runs");
+        let made = Command::new("createdb")
+            .arg(&name)
+            .status()
+            .expect("createdb runs");
         assert!(made.success(), "createdb {name}");
         std::fs::write(&marker, &name).expect("marker written");
     }
@@ -124,7 +133,10 @@ impl Server {
 
     pub fn get(&self, path: &str) -> (u16, Value) {
         let (status, text) = self.get_text(path);
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     pub fn get_text(&self, path: &str) -> (u16, String) {
@@ -136,7 +148,10 @@ impl Server {
             .set("Content-Type", "application/json")
             .send_bytes(body);
         let (status, text) = answer(result);
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     pub fn nonce(&self) -> String {
@@ -162,7 +177,14 @@ impl Server {
         body["session"].as_str().expect("session").to_string()
     }
 
-    pub fn submit(&self, player: &Player, session: &str, level: &str, ticks: u64, replay: &str) -> (u16, Value) {
+    pub fn submit(
+        &self,
+        player: &Player,
+        session: &str,
+        level: &str,
+        ticks: u64,
+        replay: &str,
+    ) -> (u16, Value) {
         let body = json!({ "session": session, "level": level, "sim_version": tether_sim::SIM_VERSION,
                            "ticks": ticks, "replay": replay });
         self.signed(player, "/api/v1/runs", &body)
@@ -190,7 +212,10 @@ impl Drop for Server {
 
 fn answer(result: Result<ureq::Response, ureq::Error>) -> (u16, String) {
     match result {
-        Ok(response) => (response.status(), response.into_string().unwrap_or_default()),
+        Ok(response) => (
+            response.status(),
+            response.into_string().unwrap_or_default(),
+        ),
         Err(ureq::Error::Status(status, response)) => {
             (status, response.into_string().unwrap_or_default())
         }
@@ -226,7 +251,10 @@ pub fn level_hash(text: &str) -> String {
 
 pub fn campaign_level(file: &str) -> (String, String) {
     let text = read_repo_file(&format!("levels/{file}"));
-    (level_hash(&text), read_repo_file(&format!("levels/solutions/{file}")))
+    (
+        level_hash(&text),
+        read_repo_file(&format!("levels/solutions/{file}")),
+    )
 }
 
 /// Level 1's solution takes 177 ticks (1.475 s): a submission must not come sooner after its
