@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::io::{BufRead, Write};
+
 use common::*;
 use serde_json::json;
 
@@ -160,16 +162,17 @@ fn oversized_bodies_and_floods_are_refused() {
     let data = fresh_data_dir("limits");
     let server = Server::start(&data, &[("TETHER_RATE_PER_KEY", "1")]);
     let ada = Player::new(1);
-    let huge = ada.envelope(
-        &server.nonce(),
-        &json!({ "name": "x".repeat(20_000) }).to_string(),
-    );
-    assert_eq!(
-        server
-            .post_raw("/api/v1/players", huge.to_string().as_bytes())
-            .0,
-        413
-    );
+    // Announced as 20 KB and never sent: the limit is applied before the body is read.
+    let request = "POST /api/v1/players HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+                   Content-Type: application/json\r\nContent-Length: 20000\r\n\r\n";
+    let address = server.base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(address).expect("connects");
+    stream.write_all(request.as_bytes()).expect("request sent");
+    let mut status_line = String::new();
+    std::io::BufReader::new(stream)
+        .read_line(&mut status_line)
+        .expect("an answer");
+    assert!(status_line.starts_with("HTTP/1.1 413"), "{status_line}");
     server.register(&ada, "Ada");
     let (level, _) = campaign_level("01_first_swing.ron");
     let statuses: Vec<u16> = (0..4)

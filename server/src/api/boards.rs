@@ -76,6 +76,7 @@ async fn entries(
 }
 
 async fn check_level(db: &Db, level: &str) -> ApiResult<()> {
+    super::check_path_id(level, "level")?;
     let found: Option<i64> =
         sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1 AND hidden = 0")
             .bind(level)
@@ -108,6 +109,7 @@ pub async fn around_player(
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Json<Value>> {
     check_level(&app.db, &level).await?;
+    super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
     let (version, assisted) = (query.version(), query.assisted as i64);
     let best = sqlx::query(

@@ -146,10 +146,10 @@ pub async fn browse(
         _ => return Err(ApiError::bad_request("bad_query", "sort is newest, plays, rating, hardest or easiest")),
     };
     let search = query.q.unwrap_or_default();
-    if search.chars().count() > MAX_SEARCH_CHARS {
+    if search.chars().count() > MAX_SEARCH_CHARS || search.contains('\0') {
         return Err(ApiError::bad_request(
             "bad_query",
-            "the search text is too long",
+            "the search text is too long or holds a NUL",
         ));
     }
     let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
@@ -203,6 +203,7 @@ pub async fn details(
     State(app): State<AppState>,
     Path(hash): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    super::check_path_id(&hash, "level")?;
     let row = sqlx::query(&format!(
         "SELECT {LEVEL_COLUMNS} FROM levels l LEFT JOIN players p ON p.key = l.author_key \
          WHERE l.hash = $1 AND l.hidden = 0"
@@ -243,6 +244,7 @@ pub async fn text(
     State(app): State<AppState>,
     Path(hash): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
+    super::check_path_id(&hash, "level")?;
     let text: String = sqlx::query_scalar("SELECT text FROM levels WHERE hash = $1 AND hidden = 0")
         .bind(&hash)
         .fetch_optional(&app.db)
@@ -266,6 +268,7 @@ pub async fn rate(
     Path(hash): Path<String>,
     raw: Bytes,
 ) -> ApiResult<Json<Value>> {
+    super::check_path_id(&hash, "level")?;
     let signed = app.authenticate_player(&raw).await?;
     let Rate { rating, difficulty } = auth::parse_body(&signed.body)?;
     if !(1..=5).contains(&rating) || !(1..=5).contains(&difficulty) {

@@ -88,6 +88,15 @@ impl App {
     }
 }
 
+/// A level hash or player key from a URL: anything but 64 hex digits names nothing stored.
+pub fn check_path_id(id: &str, what: &str) -> ApiResult<()> {
+    if auth::is_hex_id(id, 64) {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(what))
+    }
+}
+
 pub fn router(app: AppState) -> Router {
     let small_writes = Router::new()
         .route("/api/v1/players", post(register))
@@ -191,6 +200,7 @@ async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Val
 }
 
 async fn player(State(app): State<AppState>, Path(key): Path<String>) -> ApiResult<Json<Value>> {
+    check_path_id(&key, "player")?;
     let name: Option<String> =
         sqlx::query_scalar("SELECT name FROM players WHERE key = $1 AND hidden = 0")
             .bind(key.to_ascii_lowercase())
