@@ -121,16 +121,7 @@ pub async fn submit(
         ));
     }
     let wall_clock_ms = now_ms() - session_ms;
-    let run_ms = (run.ticks as i64) * 1000 / TICKS_PER_SECOND as i64;
-    if run_ms > wall_clock_ms + WALL_CLOCK_SLACK_MS {
-        return Err(ApiError::bad_request(
-            "faster_than_wall_clock",
-            format!("the run lasts {run_ms} ms but its session opened {wall_clock_ms} ms ago"),
-        ));
-    }
-    let speed_percent = replay.assists.game_speed_percent.max(1) as i64;
-    let paced_ms = run_ms * 100 / speed_percent;
-    let flagged = wall_clock_ms > FLAG_WALL_CLOCK_FACTOR * paced_ms + FLAG_WALL_CLOCK_SLACK_MS;
+    let flagged = check_wall_clock(run.ticks, wall_clock_ms, replay.assists.game_speed_percent)?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO runs (player_key, level_hash, sim_version, assisted, ticks, replay, \
          submitted_ms, wall_clock_ms, status, flagged) \
@@ -191,4 +182,18 @@ pub async fn replay(
     .await?
     .ok_or_else(|| ApiError::not_found("verified run"))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+/// The slow-motion check: refuses a run longer than the wall clock since its session (plus
+/// slack); true (flag it) when the wall clock is far longer than the run at its game speed.
+fn check_wall_clock(ticks: u64, wall_clock_ms: i64, speed_percent: u8) -> ApiResult<bool> {
+    let run_ms = (ticks as i64) * 1000 / TICKS_PER_SECOND as i64;
+    if run_ms > wall_clock_ms + WALL_CLOCK_SLACK_MS {
+        return Err(ApiError::bad_request(
+            "faster_than_wall_clock",
+            format!("the run lasts {run_ms} ms but its session opened {wall_clock_ms} ms ago"),
+        ));
+    }
+    let paced_ms = run_ms * 100 / speed_percent.max(1) as i64;
+    Ok(wall_clock_ms > FLAG_WALL_CLOCK_FACTOR * paced_ms + FLAG_WALL_CLOCK_SLACK_MS)
 }
