@@ -6,6 +6,8 @@
 #   ./build.sh bench   criterion benches and the rope stats table
 #   ./build.sh web     build the browser version into dist/
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
+#   ./build.sh server  Tether Online (docs/online.md): the API and dist/ on http://127.0.0.1:8787,
+#                      SQLite in tether-data/ (DATABASE_URL=postgres://... for PostgreSQL)
 #   ./build.sh check FILE...   validate level files
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
@@ -94,6 +96,9 @@ cmd_test() {
     cargo clippy --release --target wasm32-unknown-unknown --lib --bins -- -D warnings
     log "unit and integration tests (release build, reused below)"
     cargo test --release --workspace
+    log "server tests again on PostgreSQL (a throw-away cluster; pg_virtualenv also works as root)"
+    need_debs postgresql postgresql-common
+    TETHER_TEST_POSTGRES=1 pg_virtualenv cargo test --release -p tether-server --tests
     log "levels pass check"
     ./target/release/tether check levels/*.ron
     log "solution replays reach their goals (headless)"
@@ -133,8 +138,16 @@ cmd_bench() {
     cargo bench --bench step
 }
 
+# Tether Online's server (server/): needs no system libraries, only Rust.
+cmd_server() {
+    need_rust
+    cargo build --release -p tether-server
+    exec "${CARGO_TARGET_DIR:-target}/release/tether-server" "$@"
+}
+
 case "${1:-}" in
     run) shift; cmd_run "$@" ;;
+    server) shift; cmd_server "$@" ;;
     test) shift; cmd_test "$@" ;;
     bench) shift; cmd_bench "$@" ;;
     web) shift; web_build "$@" ;;

@@ -1,0 +1,214 @@
+//! Boards. `best_runs` holds each player's best verified run per (level, simulation version,
+//! assisted); a rank is one indexed count of the faster rows, so boards stay cheap however many
+//! runs are stored. Ties go to the earlier run (the lower id).
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::any::Any;
+use sqlx::{Row, Transaction};
+use tether_sim::SIM_VERSION;
+
+use super::AppState;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+
+/// Most entries one board request returns.
+pub const MAX_BOARD_ENTRIES: i64 = 100;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardQuery {
+    /// The assisted board instead of the unassisted one.
+    #[serde(default)]
+    assisted: bool,
+    #[serde(default)]
+    limit: Option<i64>,
+    #[serde(default)]
+    offset: Option<i64>,
+    /// For a player's place: how many entries to show either side.
+    #[serde(default)]
+    around: Option<i64>,
+    #[serde(default)]
+    sim_version: Option<u32>,
+}
+
+impl BoardQuery {
+    fn version(&self) -> i64 {
+        self.sim_version.unwrap_or(SIM_VERSION) as i64
+    }
+}
+
+/// Board entries from `offset`, `limit` of them, hidden players left out.
+async fn entries(
+    db: &Db,
+    level: &str,
+    query: &BoardQuery,
+    offset: i64,
+    limit: i64,
+) -> ApiResult<Vec<Value>> {
+    let rows = sqlx::query(
+        "SELECT b.player_key, p.name, b.ticks, b.run_id FROM best_runs b \
+         JOIN players p ON p.key = b.player_key \
+         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 AND p.hidden = 0 \
+         ORDER BY b.ticks, b.run_id LIMIT $4 OFFSET $5",
+    )
+    .bind(level)
+    .bind(query.version())
+    .bind(query.assisted as i64)
+    .bind(limit.clamp(0, MAX_BOARD_ENTRIES))
+    .bind(offset.max(0))
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            Ok(json!({
+                "rank": offset.max(0) + i as i64 + 1,
+                "player": row.try_get::<String, _>(0)?,
+                "name": row.try_get::<String, _>(1)?,
+                "ticks": row.try_get::<i64, _>(2)?,
+                "run": row.try_get::<i64, _>(3)?,
+            }))
+        })
+        .collect()
+}
+
+async fn check_level(db: &Db, level: &str) -> ApiResult<()> {
+    super::check_path_id(level, "level")?;
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1 AND hidden = 0")
+            .bind(level)
+            .fetch_optional(db)
+            .await?;
+    found
+        .map(|_| ())
+        .ok_or_else(|| ApiError::not_found("level"))
+}
+
+/// `GET /api/v1/levels/{hash}/board`: the top runs.
+pub async fn top(
+    State(app): State<AppState>,
+    Path(level): Path<String>,
+    Query(query): Query<BoardQuery>,
+) -> ApiResult<Json<Value>> {
+    check_level(&app.db, &level).await?;
+    let offset = query.offset.unwrap_or(0);
+    let limit = query.limit.unwrap_or(10);
+    let entries = entries(&app.db, &level, &query, offset, limit).await?;
+    Ok(Json(
+        json!({ "level": level, "assisted": query.assisted, "entries": entries }),
+    ))
+}
+
+/// `GET /api/v1/levels/{hash}/board/{key}`: a player's rank, percentile and neighbours.
+pub async fn around_player(
+    State(app): State<AppState>,
+    Path((level, key)): Path<(String, String)>,
+    Query(query): Query<BoardQuery>,
+) -> ApiResult<Json<Value>> {
+    check_level(&app.db, &level).await?;
+    super::check_path_id(&key, "player")?;
+    let key = key.to_ascii_lowercase();
+    let (version, assisted) = (query.version(), query.assisted as i64);
+    let best = sqlx::query(
+        "SELECT b.ticks, b.run_id FROM best_runs b JOIN players p ON p.key = b.player_key \
+         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 \
+         AND b.player_key = $4 AND p.hidden = 0",
+    )
+    .bind(&level)
+    .bind(version)
+    .bind(assisted)
+    .bind(&key)
+    .fetch_optional(&app.db)
+    .await?
+    .ok_or_else(|| ApiError::not_found("run of this player on this board"))?;
+    let (ticks, run_id): (i64, i64) = (best.try_get(0)?, best.try_get(1)?);
+    let counts = sqlx::query(
+        "SELECT COUNT(*), \
+         SUM(CASE WHEN b.ticks < $4 OR (b.ticks = $4 AND b.run_id < $5) THEN 1 ELSE 0 END) \
+         FROM best_runs b JOIN players p ON p.key = b.player_key \
+         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 AND p.hidden = 0",
+    )
+    .bind(&level)
+    .bind(version)
+    .bind(assisted)
+    .bind(ticks)
+    .bind(run_id)
+    .fetch_one(&app.db)
+    .await?;
+    let total: i64 = counts.try_get(0)?;
+    let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
+    let rank = ahead + 1;
+    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
+    let neighbours = entries(&app.db, &level, &query, rank - 1 - around, 2 * around + 1).await?;
+    Ok(Json(json!({
+        "level": level,
+        "player": key,
+        "ticks": ticks,
+        "run": run_id,
+        "rank": rank,
+        "of": total,
+        // The share of the board at or ahead of this player: 100 for last place.
+        "top_percent": 100.0 * rank as f64 / total.max(1) as f64,
+        "around": neighbours,
+    })))
+}
+
+/// Makes a just-verified run its player's best on its board if it beats the one there.
+pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
+         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
+         ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
+         SET ticks = excluded.ticks, run_id = excluded.run_id \
+         WHERE excluded.ticks < best_runs.ticks",
+    )
+    .bind(run_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Hides a run and puts its player's next best visible run on the board in its place.
+pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
+    let mut tx = db.begin().await?;
+    let Some(row) = sqlx::query(
+        "UPDATE runs SET hidden = 1 WHERE id = $1 \
+         RETURNING level_hash, sim_version, assisted, player_key",
+    )
+    .bind(run_id)
+    .fetch_optional(&mut *tx)
+    .await?
+    else {
+        return Ok(0);
+    };
+    let board: (String, i64, i64, String) = (
+        row.try_get(0)?,
+        row.try_get(1)?,
+        row.try_get(2)?,
+        row.try_get(3)?,
+    );
+    let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
+    sqlx::query(&format!("DELETE FROM best_runs WHERE {same_board}"))
+        .bind(&board.0)
+        .bind(board.1)
+        .bind(board.2)
+        .bind(&board.3)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!(
+        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
+         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
+         WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
+    ))
+    .bind(&board.0)
+    .bind(board.1)
+    .bind(board.2)
+    .bind(&board.3)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(1)
+}

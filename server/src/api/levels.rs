@@ -1,0 +1,324 @@
+//! Shared levels: uploaded with the author's finishing replay (verified before the level is
+//! stored: its time is the author time), browsed, searched and rated.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use tether_sim::limits;
+
+use super::AppState;
+use crate::auth;
+use crate::db::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::verify::{level_hash, parse_replay, verify, Verdict};
+
+/// Most levels one browse request returns.
+pub const MAX_BROWSE_LEVELS: i64 = 50;
+/// Longest search text, in characters.
+pub const MAX_SEARCH_CHARS: usize = 48;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Upload {
+    /// The level file's text (RON), as the editor saves it.
+    text: String,
+    /// The author's finishing run: its replay and the tick it reaches the goal.
+    replay: String,
+    ticks: u64,
+}
+
+/// `POST /api/v1/levels`: stores a level once its author's run is re-simulated to the goal.
+pub async fn upload(
+    State(app): State<AppState>,
+    raw: Bytes,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let signed = app.authenticate_player(&raw).await?;
+    let upload: Upload = auth::parse_body(&signed.body)?;
+    if upload.text.len() as u64 > limits::MAX_LEVEL_FILE_BYTES {
+        return Err(ApiError::bad_request(
+            "bad_level",
+            "the level is larger than 1 MiB",
+        ));
+    }
+    let hash = level_hash(&upload.text);
+    let exists: Option<i64> = sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1")
+        .bind(&hash)
+        .fetch_optional(&app.db)
+        .await?;
+    if exists.is_some() {
+        return Err(ApiError::conflict(
+            "exists",
+            format!("level {hash} is already here"),
+        ));
+    }
+    let book = std::sync::Arc::clone(&app.verifier.book);
+    let (text, replay_text, ticks) = (upload.text.clone(), upload.replay, upload.ticks);
+    let checked = app
+        .verifier
+        .run_blocking(move || -> Result<(String, Verdict), ApiError> {
+            let world = book
+                .build(&text, "level")
+                .map_err(|m| ApiError::bad_request("bad_level", m))?;
+            let replay =
+                parse_replay(&replay_text).map_err(|m| ApiError::bad_request("bad_replay", m))?;
+            if replay.assists.any() {
+                return Err(ApiError::bad_request(
+                    "assisted_author_run",
+                    "the author's clear must be played without assists",
+                ));
+            }
+            let name = tether_sim::LevelDef::from_ron(&text, "level")
+                .map_err(|e| ApiError::bad_request("bad_level", e.to_string()))?
+                .name;
+            Ok((
+                name,
+                verify(&world, &replay, ticks, limits::MAX_REPLAY_TICKS),
+            ))
+        })
+        .await?;
+    let name = match checked {
+        (name, Verdict::Finished { .. }) => name,
+        (_, Verdict::Refused(reason)) => {
+            return Err(ApiError::bad_request(
+                "no_author_clear",
+                format!("the author's run does not finish the level: {reason}"),
+            ))
+        }
+    };
+    sqlx::query(
+        "INSERT INTO levels (hash, name, name_folded, author_key, text, author_ticks, campaign, \
+         created_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT DO NOTHING",
+    )
+    .bind(&hash)
+    .bind(&name)
+    .bind(name.to_lowercase())
+    .bind(&signed.key)
+    .bind(&upload.text)
+    .bind(ticks as i64)
+    .bind(now_ms())
+    .execute(&app.db)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "hash": hash, "name": name, "author_ticks": ticks })),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrowseQuery {
+    /// newest (default), plays, rating, hardest, easiest.
+    #[serde(default)]
+    sort: Option<String>,
+    /// Part of the level's or its author's name.
+    #[serde(default)]
+    q: Option<String>,
+    #[serde(default)]
+    limit: Option<i64>,
+    #[serde(default)]
+    offset: Option<i64>,
+}
+
+const LEVEL_COLUMNS: &str = "l.hash, l.name, p.name, l.campaign, l.plays, l.finishes, \
+     l.author_ticks, l.rating_sum, l.rating_count, l.difficulty_sum, l.difficulty_count, \
+     l.created_ms";
+
+/// A clear rate SQL both engines compute the same way (no division by zero).
+const CLEAR_RATE_SQL: &str = "(l.finishes * 1.0 / (CASE WHEN l.plays = 0 THEN 1 ELSE l.plays END))";
+
+/// `GET /api/v1/levels`: a page of levels, sorted and filtered.
+pub async fn browse(
+    State(app): State<AppState>,
+    Query(query): Query<BrowseQuery>,
+) -> ApiResult<Json<Value>> {
+    let order = match query.sort.as_deref().unwrap_or("newest") {
+        "newest" => "l.created_ms DESC".to_string(),
+        "plays" => "l.plays DESC".to_string(),
+        "rating" => "(l.rating_sum * 1.0 / (CASE WHEN l.rating_count = 0 THEN 1 ELSE l.rating_count END)) DESC".to_string(),
+        "hardest" => format!("{CLEAR_RATE_SQL} ASC"),
+        "easiest" => format!("{CLEAR_RATE_SQL} DESC"),
+        _ => return Err(ApiError::bad_request("bad_query", "sort is newest, plays, rating, hardest or easiest")),
+    };
+    let search = query.q.unwrap_or_default();
+    if search.chars().count() > MAX_SEARCH_CHARS || search.contains('\0') {
+        return Err(ApiError::bad_request(
+            "bad_query",
+            "the search text is too long or holds a NUL",
+        ));
+    }
+    let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
+    let rows = sqlx::query(&format!(
+        "SELECT {LEVEL_COLUMNS} FROM levels l LEFT JOIN players p ON p.key = l.author_key \
+         WHERE l.hidden = 0 AND (p.hidden IS NULL OR p.hidden = 0) \
+         AND (l.name_folded LIKE $1 ESCAPE '\\' OR p.name_folded LIKE $1 ESCAPE '\\') \
+         ORDER BY {order}, l.hash LIMIT $2 OFFSET $3"
+    ))
+    .bind(pattern)
+    .bind(query.limit.unwrap_or(20).clamp(0, MAX_BROWSE_LEVELS))
+    .bind(query.offset.unwrap_or(0).max(0))
+    .fetch_all(&app.db)
+    .await?;
+    let levels = rows.iter().map(level_json).collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(json!({ "levels": levels })))
+}
+
+/// `%`, `_` and `\` in a search match themselves.
+fn escape_like(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn level_json(row: &AnyRow) -> Result<Value, sqlx::Error> {
+    let ratio = |sum: i64, count: i64| (count > 0).then(|| sum as f64 / count as f64);
+    let (plays, finishes): (i64, i64) = (row.try_get(4)?, row.try_get(5)?);
+    Ok(json!({
+        "hash": row.try_get::<String, _>(0)?,
+        "name": row.try_get::<String, _>(1)?,
+        "author": row.try_get::<Option<String>, _>(2)?,
+        "campaign": row.try_get::<i64, _>(3)? != 0,
+        "plays": plays,
+        "finishes": finishes,
+        "clear_rate": ratio(finishes, plays),
+        "author_ticks": row.try_get::<i64, _>(6)?,
+        "rating": ratio(row.try_get(7)?, row.try_get(8)?),
+        "difficulty": ratio(row.try_get(9)?, row.try_get(10)?),
+        "created_ms": row.try_get::<i64, _>(11)?,
+    }))
+}
+
+/// `GET /api/v1/levels/{hash}`: a level's figures, distinct finishers and record.
+pub async fn details(
+    State(app): State<AppState>,
+    Path(hash): Path<String>,
+) -> ApiResult<Json<Value>> {
+    super::check_path_id(&hash, "level")?;
+    let row = sqlx::query(&format!(
+        "SELECT {LEVEL_COLUMNS} FROM levels l LEFT JOIN players p ON p.key = l.author_key \
+         WHERE l.hash = $1 AND l.hidden = 0"
+    ))
+    .bind(&hash)
+    .fetch_optional(&app.db)
+    .await?
+    .ok_or_else(|| ApiError::not_found("level"))?;
+    let mut level = level_json(&row)?;
+    let finishers: i64 = sqlx::query_scalar(
+        "SELECT COUNT(DISTINCT b.player_key) FROM best_runs b JOIN players p ON p.key = b.player_key \
+         WHERE b.level_hash = $1 AND p.hidden = 0",
+    )
+    .bind(&hash)
+    .fetch_one(&app.db)
+    .await?;
+    let record = sqlx::query(
+        "SELECT b.run_id, b.ticks, p.name FROM best_runs b JOIN players p ON p.key = b.player_key \
+         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = 0 AND p.hidden = 0 \
+         ORDER BY b.ticks, b.run_id LIMIT 1",
+    )
+    .bind(&hash)
+    .bind(tether_sim::SIM_VERSION as i64)
+    .fetch_optional(&app.db)
+    .await?;
+    level["finishers"] = json!(finishers);
+    level["record"] = match record {
+        Some(r) => {
+            json!({ "run": r.try_get::<i64, _>(0)?, "ticks": r.try_get::<i64, _>(1)?, "name": r.try_get::<String, _>(2)? })
+        }
+        None => Value::Null,
+    };
+    Ok(Json(level))
+}
+
+/// `GET /api/v1/levels/{hash}/text`: the level file, to play.
+pub async fn text(
+    State(app): State<AppState>,
+    Path(hash): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    super::check_path_id(&hash, "level")?;
+    let text: String = sqlx::query_scalar("SELECT text FROM levels WHERE hash = $1 AND hidden = 0")
+        .bind(&hash)
+        .fetch_optional(&app.db)
+        .await?
+        .ok_or_else(|| ApiError::not_found("level"))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rate {
+    /// 1 (poor) to 5 (great).
+    rating: i64,
+    /// 1 (easy) to 5 (very hard).
+    difficulty: i64,
+}
+
+/// `POST /api/v1/levels/{hash}/rating`: once per player, after a verified finish.
+pub async fn rate(
+    State(app): State<AppState>,
+    Path(hash): Path<String>,
+    raw: Bytes,
+) -> ApiResult<Json<Value>> {
+    super::check_path_id(&hash, "level")?;
+    let signed = app.authenticate_player(&raw).await?;
+    let Rate { rating, difficulty } = auth::parse_body(&signed.body)?;
+    if !(1..=5).contains(&rating) || !(1..=5).contains(&difficulty) {
+        return Err(ApiError::bad_request(
+            "bad_body",
+            "rating and difficulty are 1 to 5",
+        ));
+    }
+    let finished: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM runs WHERE level_hash = $1 AND player_key = $2 AND status = 'verified' LIMIT 1",
+    )
+    .bind(&hash)
+    .bind(&signed.key)
+    .fetch_optional(&app.db)
+    .await?;
+    if finished.is_none() {
+        return Err(ApiError::forbidden(
+            "not_finished",
+            "finish the level before rating it",
+        ));
+    }
+    let mut tx = app.db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO ratings (level_hash, player_key, rating, difficulty) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(&hash)
+    .bind(&signed.key)
+    .bind(rating)
+    .bind(difficulty)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(ApiError::conflict(
+            "already_rated",
+            "you rated this level already",
+        ));
+    }
+    sqlx::query(
+        "UPDATE levels SET rating_sum = rating_sum + $1, rating_count = rating_count + 1, \
+         difficulty_sum = difficulty_sum + $2, difficulty_count = difficulty_count + 1 WHERE hash = $3",
+    )
+    .bind(rating)
+    .bind(difficulty)
+    .bind(&hash)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Json(
+        json!({ "level": hash, "rating": rating, "difficulty": difficulty }),
+    ))
+}

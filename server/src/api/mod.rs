@@ -1,0 +1,261 @@
+//! The HTTP API, `/api/v1/...` (docs/online.md lists every endpoint). Handlers take the raw
+//! body bytes, already size-limited by the router, and parse them themselves so every refusal
+//! is the same JSON error.
+
+mod boards;
+mod levels;
+mod runs;
+
+pub use boards::offer_best;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::ServeDir;
+
+use crate::auth::{self, Signed};
+use crate::config::Config;
+use crate::db::{now_ms, Db};
+use crate::error::{ApiError, ApiResult};
+use crate::queue::Verifier;
+use crate::ratelimit::RateLimiter;
+
+/// Largest body of a small write (register, session, rating, hide).
+pub const MAX_SMALL_BODY_BYTES: usize = 16 * 1024;
+/// Largest body of a run or level upload: the envelope around a replay (and a level's text),
+/// JSON-escaped. Stated API limit; recorded runs are tens of kilobytes.
+pub const MAX_LARGE_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+pub struct App {
+    pub db: Db,
+    pub config: Config,
+    pub verifier: Arc<Verifier>,
+    addr_limiter: RateLimiter,
+    key_limiter: RateLimiter,
+}
+
+pub type AppState = Arc<App>;
+
+impl App {
+    pub fn new(db: Db, config: Config, verifier: Arc<Verifier>) -> App {
+        App {
+            addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
+            key_limiter: RateLimiter::new(config.rate_per_key_per_s),
+            db,
+            config,
+            verifier,
+        }
+    }
+
+    /// Checks a signed write: signature, the signer's rate limit, then uses up the nonce.
+    pub async fn authenticate(&self, raw: &[u8]) -> ApiResult<Signed> {
+        let (signed, nonce) = auth::check_signature(raw)?;
+        if !self.key_limiter.allow(&signed.key) {
+            return Err(ApiError::rate_limited());
+        }
+        auth::consume_nonce(&self.db, &nonce).await?;
+        Ok(signed)
+    }
+
+    /// As `authenticate`, and the signer must be a registered, visible player.
+    pub async fn authenticate_player(&self, raw: &[u8]) -> ApiResult<Signed> {
+        let signed = self.authenticate(raw).await?;
+        let hidden: Option<i64> = sqlx::query_scalar("SELECT hidden FROM players WHERE key = $1")
+            .bind(&signed.key)
+            .fetch_optional(&self.db)
+            .await?;
+        match hidden {
+            None => Err(ApiError::forbidden(
+                "not_registered",
+                "register this key first",
+            )),
+            Some(0) => Ok(signed),
+            Some(_) => Err(ApiError::forbidden(
+                "hidden",
+                "this player was hidden by a moderator",
+            )),
+        }
+    }
+}
+
+/// A level hash or player key from a URL: anything but 64 hex digits names nothing stored.
+pub fn check_path_id(id: &str, what: &str) -> ApiResult<()> {
+    if auth::is_hex_id(id, 64) {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(what))
+    }
+}
+
+pub fn router(app: AppState) -> Router {
+    let small_writes = Router::new()
+        .route("/api/v1/players", post(register))
+        .route("/api/v1/sessions", post(runs::start_session))
+        .route("/api/v1/levels/{hash}/rating", post(levels::rate))
+        .route("/api/v1/admin/hide", post(hide))
+        .layer(RequestBodyLimitLayer::new(MAX_SMALL_BODY_BYTES));
+    let large_writes = Router::new()
+        .route("/api/v1/runs", post(runs::submit))
+        .route("/api/v1/levels", post(levels::upload).get(levels::browse))
+        .layer(RequestBodyLimitLayer::new(MAX_LARGE_BODY_BYTES));
+    let reads = Router::new()
+        .route("/api/v1/health", get(health))
+        .route("/api/v1/nonce", get(nonce))
+        .route("/api/v1/players/{key}", get(player))
+        .route("/api/v1/runs/{id}", get(runs::status))
+        .route("/api/v1/runs/{id}/replay", get(runs::replay))
+        .route("/api/v1/levels/{hash}", get(levels::details))
+        .route("/api/v1/levels/{hash}/text", get(levels::text))
+        .route("/api/v1/levels/{hash}/board", get(boards::top))
+        .route(
+            "/api/v1/levels/{hash}/board/{key}",
+            get(boards::around_player),
+        );
+    let mut api = small_writes
+        .merge(large_writes)
+        .merge(reads)
+        .layer(axum::extract::DefaultBodyLimit::disable());
+    if !app.config.cors_origins.is_empty() {
+        let origins = app
+            .config
+            .cors_origins
+            .iter()
+            .filter_map(|o| o.parse().ok())
+            .collect::<Vec<_>>();
+        api = api.layer(CorsLayer::new().allow_origin(AllowOrigin::list(origins)));
+    }
+    if app.config.dist_dir.is_dir() {
+        api = api.fallback_service(ServeDir::new(&app.config.dist_dir));
+    }
+    api.layer(axum::middleware::from_fn_with_state(
+        Arc::clone(&app),
+        limit_per_address,
+    ))
+    .with_state(app)
+}
+
+/// Refuses a client address over its rate (the address comes from `ConnectInfo`, which the
+/// server provides with `into_make_service_with_connect_info`).
+async fn limit_per_address(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let addr = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip().to_string())
+        .unwrap_or_default();
+    if !app.addr_limiter.allow(&addr) {
+        return ApiError::rate_limited().into_response();
+    }
+    next.run(request).await
+}
+
+async fn health() -> Json<Value> {
+    Json(json!({ "ok": true, "sim_version": tether_sim::SIM_VERSION }))
+}
+
+async fn nonce(State(app): State<AppState>) -> ApiResult<Json<Value>> {
+    let nonce = auth::issue_nonce(&app.db).await?;
+    Ok(Json(
+        json!({ "nonce": nonce, "expires_in_ms": auth::NONCE_LIFETIME_MS }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Register {
+    name: String,
+}
+
+async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
+    let signed = app.authenticate(&raw).await?;
+    let Register { name } = auth::parse_body(&signed.body)?;
+    auth::check_name(&name)?;
+    let inserted = sqlx::query(
+        "INSERT INTO players (key, name, name_folded, created_ms) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(&signed.key)
+    .bind(&name)
+    .bind(auth::fold_name(&name))
+    .bind(now_ms())
+    .execute(&app.db)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(ApiError::conflict(
+            "taken",
+            "this key is already registered, or the name is taken",
+        ));
+    }
+    Ok(Json(json!({ "key": signed.key, "name": name })))
+}
+
+async fn player(State(app): State<AppState>, Path(key): Path<String>) -> ApiResult<Json<Value>> {
+    check_path_id(&key, "player")?;
+    let name: Option<String> =
+        sqlx::query_scalar("SELECT name FROM players WHERE key = $1 AND hidden = 0")
+            .bind(key.to_ascii_lowercase())
+            .fetch_optional(&app.db)
+            .await?;
+    let name = name.ok_or_else(|| ApiError::not_found("player"))?;
+    Ok(Json(
+        json!({ "key": key.to_ascii_lowercase(), "name": name }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Hide {
+    /// "level" (by hash), "run" (by id) or "player" (by key).
+    kind: String,
+    id: String,
+}
+
+/// Moderation: the admin key hides a level, a run or a player from every list and board.
+async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
+    let signed = app.authenticate(&raw).await?;
+    if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
+        return Err(ApiError::forbidden(
+            "not_admin",
+            "only the admin key may hide things",
+        ));
+    }
+    let Hide { kind, id } = auth::parse_body(&signed.body)?;
+    let hidden = match kind.as_str() {
+        "level" => sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
+            .bind(&id)
+            .execute(&app.db)
+            .await?
+            .rows_affected(),
+        "player" => sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
+            .bind(&id)
+            .execute(&app.db)
+            .await?
+            .rows_affected(),
+        "run" => {
+            let run_id: i64 = id
+                .parse()
+                .map_err(|_| ApiError::bad_request("bad_body", "a run id is a number"))?;
+            boards::hide_run(&app.db, run_id).await?
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "bad_body",
+                "kind is level, run or player",
+            ))
+        }
+    };
+    if hidden == 0 {
+        return Err(ApiError::not_found(&kind));
+    }
+    Ok(Json(json!({ "hidden": kind, "id": id })))
+}

@@ -1,0 +1,55 @@
+//! The database: one `sqlx::Any` pool over SQLite or PostgreSQL. Every query uses `$1`-style
+//! bound parameters, which both engines accept, and only types the `Any` driver decodes the same
+//! from both (BIGINT, TEXT, DOUBLE): one set of queries, no repository trait to keep in step.
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::Migrator;
+use sqlx::AnyPool;
+
+use crate::config::Config;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+pub type Db = AnyPool;
+
+/// Opens the pool (creating the SQLite file and its folder) and brings the schema up to date.
+pub async fn connect(config: &Config) -> Result<Db, String> {
+    sqlx::any::install_default_drivers();
+    if config.is_sqlite() {
+        std::fs::create_dir_all(&config.data_dir)
+            .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
+    }
+    let pool = AnyPoolOptions::new()
+        .max_connections(if config.is_sqlite() { 4 } else { 16 })
+        .connect(&config.database_url)
+        .await
+        .map_err(|err| format!("cannot open the database: {err}"))?;
+    if config.is_sqlite() {
+        // WAL (kept in the file) lets board reads go on while a verifier writes. `synchronous`
+        // stays SQLite's default, FULL: an acknowledged submission survives a power cut too.
+        sqlx::query("PRAGMA journal_mode = WAL")
+            .execute(&pool)
+            .await
+            .map_err(|err| format!("PRAGMA journal_mode = WAL: {err}"))?;
+        SQLITE_MIGRATIONS.run(&pool).await
+    } else {
+        POSTGRES_MIGRATIONS.run(&pool).await
+    }
+    .map_err(|err| format!("database migration failed: {err}"))?;
+    Ok(pool)
+}
+
+/// Milliseconds since the Unix epoch: the server's clock for nonces, sessions and leases.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// `n` random bytes as lowercase hex (nonces, session tokens).
+pub fn random_hex(n: usize) -> String {
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes).expect("the OS random source works");
+    hex::encode(bytes)
+}

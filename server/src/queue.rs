@@ -1,0 +1,195 @@
+//! The verification queue, kept in the database: a submitted run is `pending` until a verifier
+//! claims it (a lease in `claimed_until_ms`, so a verifier that dies loses its claim after the
+//! lease), re-simulates it and marks it `verified` or `refused`. Any number of processes may
+//! verify (the HTTP server's own verifiers, `tether-server worker`); a restart resumes whatever
+//! is still pending. Re-simulation runs on tokio's blocking threads, at most one per permit.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::Row;
+use tokio::sync::{Notify, Semaphore};
+
+use crate::db::{now_ms, Db};
+use crate::verify::{parse_replay, tick_budget, verify, LevelBook, Verdict};
+
+pub struct Verifier {
+    db: Db,
+    pub book: Arc<LevelBook>,
+    /// One permit per simultaneous re-simulation (runs and uploads share them).
+    permits: Arc<Semaphore>,
+    wake: Notify,
+    lease_ms: i64,
+}
+
+/// A claimed run: what verifying it needs.
+struct Job {
+    id: i64,
+    level_hash: String,
+    ticks: i64,
+    replay: String,
+    level_text: String,
+    author_ticks: i64,
+}
+
+/// How often an idle verifier looks for work no one woke it for (another process's run).
+const IDLE_POLL: Duration = Duration::from_millis(250);
+
+impl Verifier {
+    pub fn new(db: Db, book: Arc<LevelBook>, parallel: usize, lease_ms: i64) -> Verifier {
+        Verifier {
+            db,
+            book,
+            permits: Arc::new(Semaphore::new(parallel.max(1))),
+            wake: Notify::new(),
+            lease_ms,
+        }
+    }
+
+    /// Tells an idle verifier loop that a run was queued.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Runs `work` on a blocking thread once a permit is free: the bounded pool.
+    pub async fn run_blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> T {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .expect("the semaphore is never closed");
+        tokio::task::spawn_blocking(work)
+            .await
+            .expect("a verification never panics")
+    }
+
+    /// Claims and verifies pending runs until the process ends.
+    pub async fn run_forever(self: Arc<Self>) {
+        loop {
+            let permit = Arc::clone(&self.permits)
+                .acquire_owned()
+                .await
+                .expect("the semaphore is never closed");
+            match self.claim_next().await {
+                Ok(Some(job)) => {
+                    let verifier = Arc::clone(&self);
+                    tokio::spawn(async move {
+                        verifier.verify_and_record(job).await;
+                        drop(permit);
+                    });
+                }
+                Ok(None) => {
+                    drop(permit);
+                    let _ = tokio::time::timeout(IDLE_POLL, self.wake.notified()).await;
+                }
+                Err(err) => {
+                    eprintln!("verifier: cannot claim a run: {err}");
+                    drop(permit);
+                    tokio::time::sleep(IDLE_POLL * 4).await;
+                }
+            }
+        }
+    }
+
+    /// Takes the oldest pending run no one holds, by a conditional UPDATE (two verifiers
+    /// racing for one run: only one UPDATE changes a row).
+    async fn claim_next(&self) -> Result<Option<Job>, sqlx::Error> {
+        loop {
+            let now = now_ms();
+            let candidate: Option<i64> = sqlx::query_scalar(
+                "SELECT id FROM runs WHERE status = 'pending' AND claimed_until_ms < $1 \
+                 ORDER BY id LIMIT 1",
+            )
+            .bind(now)
+            .fetch_optional(&self.db)
+            .await?;
+            let Some(id) = candidate else {
+                return Ok(None);
+            };
+            let claimed = sqlx::query(
+                "UPDATE runs SET claimed_until_ms = $1 \
+                 WHERE id = $2 AND status = 'pending' AND claimed_until_ms < $3",
+            )
+            .bind(now + self.lease_ms)
+            .bind(id)
+            .bind(now)
+            .execute(&self.db)
+            .await?
+            .rows_affected();
+            if claimed == 1 {
+                return self.load_job(id).await.map(Some);
+            }
+        }
+    }
+
+    async fn load_job(&self, id: i64) -> Result<Job, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT r.level_hash, r.ticks, r.replay, l.text, l.author_ticks \
+             FROM runs r JOIN levels l ON l.hash = r.level_hash WHERE r.id = $1",
+        )
+        .bind(id)
+        .fetch_one(&self.db)
+        .await?;
+        Ok(Job {
+            id,
+            level_hash: row.try_get(0)?,
+            ticks: row.try_get(1)?,
+            replay: row.try_get(2)?,
+            level_text: row.try_get(3)?,
+            author_ticks: row.try_get(4)?,
+        })
+    }
+
+    async fn verify_and_record(&self, job: Job) {
+        let book = Arc::clone(&self.book);
+        let (id, hash, text, replay_text) = (job.id, job.level_hash, job.level_text, job.replay);
+        let (claimed, budget) = (job.ticks as u64, tick_budget(job.author_ticks as u64));
+        let verdict = tokio::task::spawn_blocking(move || {
+            let world = book.world(&hash, &text)?;
+            let replay = parse_replay(&replay_text)?;
+            Ok::<_, String>(verify(&world, &replay, claimed, budget))
+        })
+        .await
+        .unwrap_or_else(|_| Ok(Verdict::Refused("the verification failed".into())))
+        .unwrap_or_else(Verdict::Refused);
+        if let Err(err) = record_verdict(&self.db, id, &verdict).await {
+            // The run stays pending; its lease runs out and it is verified again.
+            eprintln!("verifier: cannot record run {id}: {err}");
+        }
+    }
+}
+
+/// Writes a verdict, and on a finish the player's best and the level's finish count, in one
+/// transaction. Only a run still pending is changed (a run is judged once).
+pub async fn record_verdict(db: &Db, id: i64, verdict: &Verdict) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let (status, reason) = match verdict {
+        Verdict::Finished { .. } => ("verified", None),
+        Verdict::Refused(reason) => ("refused", Some(reason.as_str())),
+    };
+    let changed = sqlx::query(
+        "UPDATE runs SET status = $1, reason = $2 WHERE id = $3 AND status = 'pending'",
+    )
+    .bind(status)
+    .bind(reason)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 1 && status == "verified" {
+        let row = sqlx::query("SELECT level_hash FROM runs WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let level: String = row.try_get(0)?;
+        crate::api::offer_best(&mut tx, id).await?;
+        sqlx::query("UPDATE levels SET finishes = finishes + 1 WHERE hash = $1")
+            .bind(level)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}

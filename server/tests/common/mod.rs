@@ -1,0 +1,265 @@
+//! The server tests' harness: the real `tether-server` binary on 127.0.0.1 with a fresh data
+//! folder, driven over HTTP, killed when the handle drops (a failing test leaves no server).
+
+#![allow(dead_code)] // each test file uses part of the harness
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ed25519_dalek::{Signer, SigningKey};
+use serde_json::{json, Value};
+
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+pub fn read_repo_file(path: &str) -> String {
+    std::fs::read_to_string(repo().join(path)).expect("repo file")
+}
+
+/// A data folder under the target dir, new for each call.
+pub fn fresh_data_dir(name: &str) -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "tether-server-test-{}-{name}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The database a server on `data_dir` uses. Normally none (SQLite in the data folder); with
+/// `TETHER_TEST_POSTGRES=1` (`./build.sh test` runs the tests again inside `pg_virtualenv`, which
+/// sets PGHOST, PGPORT, PGUSER and PGPASSWORD) a PostgreSQL database of its own, made once per
+/// data folder so a restarted server finds its data.
+pub fn database_env(data_dir: &Path) -> Vec<(String, String)> {
+    if std::env::var_os("TETHER_TEST_POSTGRES").is_none() {
+        return Vec::new();
+    }
+    let name: String = data_dir
+        .file_name()
+        .expect("a named folder")
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let marker = data_dir.join("postgres-database");
+    if !marker.exists() {
+        let made = Command::new("createdb")
+            .arg(&name)
+            .status()
+            .expect("createdb runs");
+        assert!(made.success(), "createdb {name}");
+        std::fs::write(&marker, &name).expect("marker written");
+    }
+    let var = |n: &str| std::env::var(n).unwrap_or_else(|_| panic!("{n} is set by pg_virtualenv"));
+    let url = format!(
+        "postgres://{}:{}@{}:{}/{name}",
+        var("PGUSER"),
+        var("PGPASSWORD"),
+        var("PGHOST"),
+        std::env::var("PGPORT").unwrap_or_else(|_| "5432".into())
+    );
+    vec![("DATABASE_URL".into(), url)]
+}
+
+/// The admin key's seed in every test server.
+pub const ADMIN_SEED: u8 = 200;
+
+pub struct Server {
+    child: Child,
+    pub base: String,
+    pub data_dir: PathBuf,
+}
+
+impl Server {
+    /// Starts the server on a free loopback port with `data_dir` and extra environment.
+    pub fn start(data_dir: &Path, env: &[(&str, &str)]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tether-server"));
+        command
+            .env("TETHER_PORT", "0")
+            .env("TETHER_DATA_DIR", data_dir)
+            .env("TETHER_LEVELS_DIR", repo().join("levels"))
+            .env("TETHER_DIST_DIR", data_dir.join("no-dist"))
+            .env("TETHER_ADMIN_KEY", Player::new(ADMIN_SEED).key)
+            .env("TETHER_RATE_PER_ADDR", "100000")
+            .env("TETHER_RATE_PER_KEY", "100000")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        for (name, value) in database_env(data_dir) {
+            command.env(name, value);
+        }
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().expect("tether-server starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .expect("readable stdout");
+        let base = line
+            .split("listening on ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .trim()
+            .to_string();
+        assert!(base.starts_with("http://127.0.0.1:"), "{base}");
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        Server {
+            child,
+            base,
+            data_dir: data_dir.to_path_buf(),
+        }
+    }
+
+    /// SIGKILL: no shutdown code runs, as in a power cut of the process.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        let (status, text) = self.get_text(path);
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub fn get_text(&self, path: &str) -> (u16, String) {
+        answer(ureq::get(&format!("{}{path}", self.base)).call())
+    }
+
+    pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
+        let result = ureq::post(&format!("{}{path}", self.base))
+            .set("Content-Type", "application/json")
+            .send_bytes(body);
+        let (status, text) = answer(result);
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub fn nonce(&self) -> String {
+        let (status, body) = self.get("/api/v1/nonce");
+        assert_eq!(status, 200, "{body}");
+        body["nonce"].as_str().expect("nonce").to_string()
+    }
+
+    /// A signed write: a fresh nonce, `body` serialised once and signed as those exact bytes.
+    pub fn signed(&self, player: &Player, path: &str, body: &Value) -> (u16, Value) {
+        let envelope = player.envelope(&self.nonce(), &body.to_string());
+        self.post_raw(path, envelope.to_string().as_bytes())
+    }
+
+    pub fn register(&self, player: &Player, name: &str) {
+        let (status, body) = self.signed(player, "/api/v1/players", &json!({ "name": name }));
+        assert_eq!(status, 200, "register {name}: {body}");
+    }
+
+    pub fn session(&self, player: &Player, level: &str) -> String {
+        let (status, body) = self.signed(player, "/api/v1/sessions", &json!({ "level": level }));
+        assert_eq!(status, 200, "session: {body}");
+        body["session"].as_str().expect("session").to_string()
+    }
+
+    pub fn submit(
+        &self,
+        player: &Player,
+        session: &str,
+        level: &str,
+        ticks: u64,
+        replay: &str,
+    ) -> (u16, Value) {
+        let body = json!({ "session": session, "level": level, "sim_version": tether_sim::SIM_VERSION,
+                           "ticks": ticks, "replay": replay });
+        self.signed(player, "/api/v1/runs", &body)
+    }
+
+    /// Polls a run until the queue has judged it (bounded: a hung queue fails the test).
+    pub fn wait_for_verdict(&self, run: i64) -> Value {
+        for _ in 0..1200 {
+            let (status, body) = self.get(&format!("/api/v1/runs/{run}"));
+            assert_eq!(status, 200, "{body}");
+            if body["status"] != "pending" {
+                return body;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("run {run} still pending after a minute");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn answer(result: Result<ureq::Response, ureq::Error>) -> (u16, String) {
+    match result {
+        Ok(response) => (
+            response.status(),
+            response.into_string().unwrap_or_default(),
+        ),
+        Err(ureq::Error::Status(status, response)) => {
+            (status, response.into_string().unwrap_or_default())
+        }
+        Err(err) => panic!("transport error: {err}"),
+    }
+}
+
+/// A player's key pair, made from a one-byte seed so tests are repeatable.
+pub struct Player {
+    signing: SigningKey,
+    pub key: String,
+}
+
+impl Player {
+    pub fn new(seed: u8) -> Player {
+        let signing = SigningKey::from_bytes(&[seed; 32]);
+        let key = hex::encode(signing.verifying_key().to_bytes());
+        Player { signing, key }
+    }
+
+    pub fn envelope(&self, nonce: &str, body: &str) -> Value {
+        let message = format!("tether-v1\n{nonce}\n{body}");
+        let sig = hex::encode(self.signing.sign(message.as_bytes()).to_bytes());
+        json!({ "key": self.key, "nonce": nonce, "sig": sig, "body": body })
+    }
+}
+
+/// The server's address for a campaign level: the SHA-256 of its text.
+pub fn level_hash(text: &str) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(text.as_bytes()))
+}
+
+pub fn campaign_level(file: &str) -> (String, String) {
+    let text = read_repo_file(&format!("levels/{file}"));
+    (
+        level_hash(&text),
+        read_repo_file(&format!("levels/solutions/{file}")),
+    )
+}
+
+/// Level 1's solution takes 177 ticks (1.475 s): a submission must not come sooner after its
+/// session than that (the wall-clock check), so tests wait this long after taking sessions.
+pub const LEVEL_1_TICKS: u64 = 177;
+pub fn wait_out_level_1() {
+    std::thread::sleep(std::time::Duration::from_millis(1_600));
+}
