@@ -112,6 +112,7 @@ pub async fn consume_nonce(db: &Db, nonce: &str) -> ApiResult<()> {
 /// leading or trailing spaces. The message never repeats the name's raw characters.
 pub fn check_name(name: &str) -> ApiResult<()> {
     tether_sim::limits::check_shown_text(name, MAX_NAME_CHARS)
+        .map_err(|problem| problem.to_string())
         .and_then(|()| {
             if name.trim() != name {
                 Err("starts or ends with a space".to_string())
