@@ -140,6 +140,7 @@ pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), S
     let text = read_text_bounded(replay_path, limits::MAX_REPLAY_FILE_BYTES)?;
     let name = replay_path.display().to_string();
     let replay = Replay::from_ron(&text, &name).map_err(|e| e.to_string())?;
+    replay.check_sim_version(&name)?;
     let levels_dir = replay_path
         .parent()
         .filter(|dir| dir.file_name().is_some_and(|n| n == "solutions"))

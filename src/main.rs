@@ -20,7 +20,8 @@ const USAGE: &str = "usage:
                            open a level file in the editor (a new level if it does not exist)
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome
-  tether link FILE         print a level file's level link (#level=..., for the browser game)";
+  tether link FILE         print a level file's level link (#level=..., for the browser game)
+  tether --version         the game's version and the simulation version its replays need";
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -56,6 +57,10 @@ fn main() {
                 std::process::exit(2);
             };
             std::process::exit(tether::cli::link(&root, Path::new(file)));
+        }
+        Some("--version" | "-V") => {
+            println!("{}", tether::version_text());
+            return;
         }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
@@ -144,6 +149,7 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, String> {
                 )?;
                 let replay = Replay::from_ron(&text, &path.display().to_string())
                     .map_err(|e| e.to_string())?;
+                replay.check_sim_version(&path.display().to_string())?;
                 options.replay = Some(replay);
                 i += 1;
             }

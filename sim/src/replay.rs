@@ -9,17 +9,26 @@ use super::level::RonError;
 use super::limits;
 use super::world::World;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
     /// The level file, as named in `levels/index.ron`.
     pub level: String,
+    /// The simulation version the run was recorded with (`crate::SIM_VERSION`). Always written;
+    /// replays from before it was kept read as version 1, the physics they were played with.
+    #[serde(default = "first_sim_version")]
+    pub sim_version: u32,
     /// `(repeat count, input)` runs, in tick order.
     pub runs: Vec<(u32, InputFrame)>,
     /// The assists the run was played with (absent in replays without any, and in replays
     /// older than assists).
     #[serde(default, skip_serializing_if = "Assists::is_default")]
     pub assists: Assists,
+}
+
+/// The simulation version of replays written before replays named theirs.
+fn first_sim_version() -> u32 {
+    1
 }
 
 /// How a replay ended.
@@ -52,6 +61,7 @@ impl Replay {
     pub fn new(level: impl Into<String>) -> Replay {
         Replay {
             level: level.into(),
+            sim_version: crate::SIM_VERSION,
             runs: Vec::new(),
             assists: Assists::default(),
         }
@@ -81,6 +91,7 @@ impl Replay {
     /// this keeps stored runs (ghosts) small without changing what they do.
     pub fn without_unread_aims(&self) -> Replay {
         let mut out = Replay::new(self.level.clone());
+        out.sim_version = self.sim_version;
         out.assists = self.assists;
         for input in self.frames() {
             let mut input = *input;
@@ -113,6 +124,21 @@ impl Replay {
                 message,
             })
         })
+    }
+
+    /// `Err` naming `file` and both versions when the run was recorded with another simulation
+    /// version than this build's: its inputs would not play the same run here. (Parsing alone
+    /// does not refuse it, so tools can still read and convert old runs.)
+    pub fn check_sim_version(&self, file: &str) -> Result<(), String> {
+        if self.sim_version == crate::SIM_VERSION {
+            return Ok(());
+        }
+        Err(format!(
+            "{file}: recorded with simulation version {}, but this game runs simulation version \
+             {}: its inputs would not play the same run here",
+            self.sim_version,
+            crate::SIM_VERSION
+        ))
     }
 
     /// The first way the replay breaks the limits on replays, if any.

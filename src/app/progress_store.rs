@@ -137,6 +137,7 @@ fn fresh(problem: Option<String>, may_save: bool) -> LoadedProgress {
 /// A ghost's text checked like any replay, and that it is a run of `level`.
 pub fn parse_ghost(text: &str, source: &str, level: &str) -> Result<Replay, String> {
     let run = Replay::from_ron(text, source).map_err(|err| err.to_string())?;
+    run.check_sim_version(source)?;
     if run.level != level {
         return Err(format!(
             "{source}: is a run of \"{}\", not of \"{}\"",
