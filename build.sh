@@ -119,6 +119,8 @@ cmd_test() {
     scripts/hot_reload_test.sh
     log "level editor under Xvfb (a level made, saved and checked; a test play kept as its proof)"
     scripts/editor_test.sh
+    log "a new player's path: the Linux archive unpacked elsewhere, a fresh HOME, under Xvfb"
+    scripts/new_player_test.sh
     log "browser test"
     web_test
     log "all tests passed"

@@ -4,14 +4,17 @@
 # folder. Checks that it knows its version, that the title screen shows (screenshot: the title's
 # colours), that level 1's solution plays to the level-complete screen, and that the progress is
 # saved in the per-user folder under that HOME (and nothing is written beside the game).
-#   scripts/new_player_test.sh [ARCHIVE]   (default: dist-release/tether-VERSION-linux-x86_64.tar.gz,
-#                                           made with `./build.sh dist linux` when missing)
+#   scripts/new_player_test.sh [ARCHIVE]   (default: made now with `./build.sh dist linux`, so
+#                                           it holds the checkout's game and data)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$(pwd)
 VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
-ARCHIVE=${1:-dist-release/tether-$VERSION-linux-x86_64.tar.gz}
-[ -f "$ARCHIVE" ] || ./build.sh dist linux
+ARCHIVE=${1:-}
+if [ -z "$ARCHIVE" ]; then
+    ./build.sh dist linux
+    ARCHIVE=dist-release/tether-$VERSION-linux-x86_64.tar.gz
+fi
 ARCHIVE=$(realpath "$ARCHIVE")
 fail() { echo "new player test FAILED: $*" >&2; exit 1; }
 rgb() { grep -E "pub const $1: Rgb" src/app/palette.rs | sed -E 's/.*Rgb\(([0-9]+), ([0-9]+), ([0-9]+)\).*/\1,\2,\3/'; }

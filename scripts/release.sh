@@ -169,10 +169,14 @@ dist_web() {
 
 # ./build.sh dist [linux|arm64|windows|web]...: the named archives (default: all).
 dist_build() {
-    cross_deps
     local version kinds kind
-    version=$(release_version)
     kinds=${*:-linux arm64 windows web}
+    # Only the cross builds need the cross toolchains.
+    case " $kinds " in
+        *" arm64 "* | *" windows "*) cross_deps ;;
+        *) native_deps; need_debs zip ;;
+    esac
+    version=$(release_version)
     mkdir -p "$ROOT/$RELEASE_OUT"
     for kind in $kinds; do
         case "$kind" in
