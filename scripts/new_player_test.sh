@@ -45,8 +45,10 @@ run_game --menu-script MenuDown --screenshot "$out/title.png" | tee "$out/title.
 grep -q "^screen: title" "$out/title.log" || fail "the title screen did not show"
 python3 "$CHECKOUT/scripts/png_colors.py" "$out/title.png" "title=$(rgb ROPE):400"
 
-# Play, level select, level 1 played by its solution to the level-complete screen.
-run_game --menu-script MenuDown,MenuConfirm,MenuConfirm --autoplay | tee "$out/play.log"
+# Play, level select, level 1 played by its solution to the level-complete screen (the
+# screenshot there ends the run).
+run_game --menu-script MenuDown,MenuConfirm,MenuConfirm --autoplay --screenshot "$out/complete.png" \
+    | tee "$out/play.log"
 grep -q "^screen: complete 01_first_swing.ron ticks=" "$out/play.log" \
     || fail "level 1's solution did not reach the level-complete screen"
 save="$out/home/.config/tether/progress.ron"
