@@ -43,6 +43,9 @@ echo "ok: $got_version"
 # The title screen: the rope-coloured title and ring on the dusk backdrop.
 run_game --menu-script MenuDown --screenshot "$out/title.png" | tee "$out/title.log"
 grep -q "^screen: title" "$out/title.log" || fail "the title screen did not show"
+# Its own data, not the checkout's it was built from (which the game falls back to).
+grep -qxF "data folder: $game" "$out/title.log" \
+    || fail "the game did not use the data beside it: $(grep "^data folder:" "$out/title.log")"
 python3 "$CHECKOUT/scripts/png_colors.py" "$out/title.png" "title=$(rgb ROPE):400"
 
 # Play, level select, level 1 played by its solution to the level-complete screen (the

@@ -93,6 +93,8 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Logged so a player's report (and scripts/new_player_test.sh) shows which data was used.
+    tether::app::log_line(&format!("data folder: {}", root.display()));
     // macroquad loads files relative to the working directory; output paths were made absolute
     // before the change.
     if let Err(err) = std::env::set_current_dir(&root) {
