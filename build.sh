@@ -8,6 +8,11 @@
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
 #   ./build.sh server  Tether Online (docs/online.md): the API and dist/ on http://127.0.0.1:8787,
 #                      SQLite in tether-data/ (DATABASE_URL=postgres://... for PostgreSQL)
+#   ./build.sh dist [linux|arm64|windows|web]...
+#                      release archives named with the version into dist-release/ (default: all
+#                      four; Linux x86-64 and arm64 .tar.gz, Windows .zip, the browser .zip)
+#   ./build.sh crosscheck   every solution replay gives the native outcome and hash from the
+#                      Windows .exe under Wine and the arm64 build under qemu-user
 #   ./build.sh check FILE...   validate level files
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
@@ -84,6 +89,9 @@ if [ ! -f scripts/web.sh ]; then
 fi
 # shellcheck source=scripts/web.sh
 . scripts/web.sh
+# The release archives and the cross-platform check (dist_build, crosscheck), likewise.
+# shellcheck source=scripts/release.sh
+. scripts/release.sh
 
 cmd_test() {
     native_deps
@@ -113,6 +121,8 @@ cmd_test() {
     scripts/hot_reload_test.sh
     log "level editor under Xvfb (a level made, saved and checked; a test play kept as its proof)"
     scripts/editor_test.sh
+    log "a new player's path: the Linux archive unpacked elsewhere, a fresh HOME, under Xvfb"
+    scripts/new_player_test.sh
     log "browser test"
     web_test
     log "all tests passed"
@@ -151,6 +161,8 @@ case "${1:-}" in
     test) shift; cmd_test "$@" ;;
     bench) shift; cmd_bench "$@" ;;
     web) shift; web_build "$@" ;;
+    dist) shift; dist_build "$@" ;;
+    crosscheck) shift; crosscheck "$@" ;;
     serve) shift; web_serve "$@" ;;
     screenshots) shift; native_deps; scripts/screenshots.sh "$@" ;;
     thumbnails) shift; native_deps; scripts/thumbnails.sh "$@" ;;

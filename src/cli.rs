@@ -8,7 +8,8 @@ use std::sync::Arc;
 use crate::files::{read_text_bounded, resolve_in_dir, FileError, PathError};
 use crate::platform::paths::{LEVELS_DIR, TUNING_PATH};
 use crate::sim::{
-    limits, LevelDef, LevelError, LevelIndex, Replay, ReplayOutcome, RonError, Tuning, World,
+    limits, LevelDef, LevelError, LevelIndex, OtherSimVersion, Replay, ReplayOutcome, RonError,
+    Tuning, World,
 };
 
 /// Why a file given to a command (or to the game: a level, a replay, the tuning) cannot be used.
@@ -20,6 +21,8 @@ pub enum LoadError {
     Ron(RonError),
     /// A level: RON syntax, or the objects it is about.
     Level(LevelError),
+    /// A replay recorded with another simulation version.
+    OtherSimVersion(OtherSimVersion),
     /// A path written in `file` that names no file the game may open: level `entry` of a level
     /// index (1-based), or a replay's level (`None`).
     Path {
@@ -36,6 +39,12 @@ pub enum LoadError {
     },
 }
 
+impl From<OtherSimVersion> for LoadError {
+    fn from(err: OtherSimVersion) -> LoadError {
+        LoadError::OtherSimVersion(err)
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let level = |entry: &Option<usize>| match entry {
@@ -46,6 +55,7 @@ impl fmt::Display for LoadError {
             LoadError::File(err) => write!(f, "{err}"),
             LoadError::Ron(err) => write!(f, "{err}"),
             LoadError::Level(err) => write!(f, "{err}"),
+            LoadError::OtherSimVersion(err) => write!(f, "{err}"),
             LoadError::Path { file, entry, error } => {
                 write!(f, "{}: {}: {error}", file.display(), level(entry))
             }
@@ -238,7 +248,10 @@ pub fn load_replay(root: &Path, replay_path: &Path) -> Result<(Replay, World), L
 /// Reads and checks the replay file at `path` (at most `MAX_REPLAY_FILE_BYTES`).
 pub fn read_replay(path: &Path) -> Result<Replay, LoadError> {
     let text = read_text_bounded(path, limits::MAX_REPLAY_FILE_BYTES)?;
-    Ok(Replay::from_ron(&text, &path.display().to_string())?)
+    let name = path.display().to_string();
+    let replay = Replay::from_ron(&text, &name)?;
+    replay.check_sim_version(&name)?;
+    Ok(replay)
 }
 
 /// `tether replay FILE`: prints the outcome, and the assists the run was played with if any;

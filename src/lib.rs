@@ -18,3 +18,14 @@ pub mod files;
 pub mod platform;
 
 pub use tether_sim as sim;
+
+/// The game's version (from Cargo.toml) and the simulation's (`sim::SIM_VERSION`), as
+/// `tether --version` prints it and the title screen shows it: a replay, a ghost or a bug report
+/// names the physics it belongs to.
+pub fn version_text() -> String {
+    format!(
+        "tether {} (simulation version {})",
+        env!("CARGO_PKG_VERSION"),
+        sim::SIM_VERSION
+    )
+}

@@ -18,7 +18,8 @@ const USAGE: &str = "usage:
                            open a level file in the editor (a new level if it does not exist)
   tether check FILE...     validate level files
   tether replay FILE       run a replay headless and print its outcome
-  tether link FILE         print a level file's level link (#level=..., for the browser game)";
+  tether link FILE         print a level file's level link (#level=..., for the browser game)
+  tether --version         the game's version and the simulation version its replays need";
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -55,6 +56,10 @@ fn main() {
             };
             std::process::exit(tether::cli::link(&root, Path::new(file)));
         }
+        Some("--version" | "-V") => {
+            println!("{}", tether::version_text());
+            return;
+        }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             return;
@@ -86,6 +91,8 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Logged so a player's report (and scripts/new_player_test.sh) shows which data was used.
+    tether::app::log_line(&format!("data folder: {}", root.display()));
     // macroquad loads files relative to the working directory; output paths were made absolute
     // before the change.
     if let Err(err) = std::env::set_current_dir(&root) {

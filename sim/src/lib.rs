@@ -27,7 +27,7 @@ pub use assists::Assists;
 pub use event::{AttachKind, Event};
 pub use input::InputFrame;
 pub use level::{IndexLevel, IndexWorld, LevelDef, LevelError, LevelIndex, RonError};
-pub use replay::{Replay, ReplayOutcome};
+pub use replay::{OtherSimVersion, Replay, ReplayOutcome};
 pub use tuning::{Tuning, TICKS_PER_SECOND, TICK_DT_S};
 pub use world::World;
 

@@ -9,11 +9,15 @@ use super::level::RonError;
 use super::limits;
 use super::world::World;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
     /// The level file, as named in `levels/index.ron`.
     pub level: String,
+    /// The simulation version the run was recorded with (`crate::SIM_VERSION`). Always written;
+    /// replays from before it was kept read as version 1, the physics they were played with.
+    #[serde(default = "first_sim_version")]
+    pub sim_version: u32,
     /// `(repeat count, input)` runs, in tick order.
     pub runs: Vec<(u32, InputFrame)>,
     /// The assists the run was played with (absent in replays without any, and in replays
@@ -21,6 +25,33 @@ pub struct Replay {
     #[serde(default, skip_serializing_if = "Assists::is_default")]
     pub assists: Assists,
 }
+
+/// The simulation version of replays written before replays named theirs.
+fn first_sim_version() -> u32 {
+    1
+}
+
+/// A run recorded with another simulation version than this build's: its inputs would not play
+/// the same run here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherSimVersion {
+    pub file: String,
+    pub recorded: u32,
+    pub current: u32,
+}
+
+impl std::fmt::Display for OtherSimVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: recorded with simulation version {}, but this game runs simulation version {}: \
+             its inputs would not play the same run here",
+            self.file, self.recorded, self.current
+        )
+    }
+}
+
+impl std::error::Error for OtherSimVersion {}
 
 /// How a replay ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +83,7 @@ impl Replay {
     pub fn new(level: impl Into<String>) -> Replay {
         Replay {
             level: level.into(),
+            sim_version: crate::SIM_VERSION,
             runs: Vec::new(),
             assists: Assists::default(),
         }
@@ -81,6 +113,7 @@ impl Replay {
     /// this keeps stored runs (ghosts) small without changing what they do.
     pub fn without_unread_aims(&self) -> Replay {
         let mut out = Replay::new(self.level.clone());
+        out.sim_version = self.sim_version;
         out.assists = self.assists;
         for input in self.frames() {
             let mut input = *input;
@@ -112,6 +145,20 @@ impl Replay {
                 column: 0,
                 message,
             })
+        })
+    }
+
+    /// `Err` naming `file` and both versions when the run was recorded with another simulation
+    /// version than this build's: its inputs would not play the same run here. (Parsing alone
+    /// does not refuse it, so tools can still read and convert old runs.)
+    pub fn check_sim_version(&self, file: &str) -> Result<(), OtherSimVersion> {
+        if self.sim_version == crate::SIM_VERSION {
+            return Ok(());
+        }
+        Err(OtherSimVersion {
+            file: file.to_owned(),
+            recorded: self.sim_version,
+            current: crate::SIM_VERSION,
         })
     }
 

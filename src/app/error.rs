@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::files::FileError;
-use crate::sim::{limits, LevelError, RonError};
+use crate::sim::{limits, LevelError, OtherSimVersion, RonError};
 
 /// The game's data problems. Cloned with the level list that keeps it (an `Arc` holds the I/O
 /// error, which cannot be cloned).
@@ -30,6 +30,8 @@ pub enum DataError {
     /// A level link the page could not open: `reason` is the page's own words
     /// (web/query_plugin.js decodes links with the browser's inflater).
     LinkRefusedByPage { reason: String },
+    /// A replay recorded with another simulation version.
+    OtherSimVersion(OtherSimVersion),
     /// A replay to watch whose level the level index does not list.
     ReplayNotListed { level: String },
     /// The browser's `?play=solution` for level `level` (1-based) of an index of `count`.
@@ -48,6 +50,7 @@ impl fmt::Display for DataError {
             DataError::File(err) => write!(f, "{err}"),
             DataError::Ron(err) => write!(f, "{err}"),
             DataError::Level(err) => write!(f, "{err}"),
+            DataError::OtherSimVersion(err) => write!(f, "{err}"),
             DataError::LinkRefusedByPage { reason } => {
                 write!(f, "this level link cannot be opened: {reason}")
             }
@@ -71,6 +74,12 @@ impl std::error::Error for DataError {}
 impl From<FileError> for DataError {
     fn from(err: FileError) -> DataError {
         DataError::File(Arc::new(err))
+    }
+}
+
+impl From<OtherSimVersion> for DataError {
+    fn from(err: OtherSimVersion) -> DataError {
+        DataError::OtherSimVersion(err)
     }
 }
 

@@ -15,7 +15,7 @@ use std::fmt;
 
 use crate::campaign::Progress;
 use crate::platform::store::{Area, Store, StoreError};
-use crate::sim::{limits, Replay, RonError};
+use crate::sim::{limits, OtherSimVersion, Replay, RonError};
 
 /// Why a kept best run (or a level's solution, the author's ghost) cannot be raced.
 #[derive(Debug)]
@@ -23,6 +23,8 @@ pub enum GhostError {
     Store(StoreError),
     /// Not a replay within the limits: where and why.
     Ron(RonError),
+    /// Recorded with another simulation version.
+    OtherSimVersion(OtherSimVersion),
     /// The run at `source` is of `run_level`, not of `level`.
     OtherLevel {
         source: String,
@@ -31,11 +33,18 @@ pub enum GhostError {
     },
 }
 
+impl From<OtherSimVersion> for GhostError {
+    fn from(err: OtherSimVersion) -> GhostError {
+        GhostError::OtherSimVersion(err)
+    }
+}
+
 impl fmt::Display for GhostError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             GhostError::Store(err) => write!(f, "{err}"),
             GhostError::Ron(err) => write!(f, "{err}"),
+            GhostError::OtherSimVersion(err) => write!(f, "{err}"),
             GhostError::OtherLevel {
                 source,
                 run_level,
@@ -181,6 +190,7 @@ fn fresh(problem: Option<String>, may_save: bool) -> LoadedProgress {
 /// A ghost's text checked like any replay, and that it is a run of `level`.
 pub fn parse_ghost(text: &str, source: &str, level: &str) -> Result<Replay, GhostError> {
     let run = Replay::from_ron(text, source)?;
+    run.check_sim_version(source)?;
     if run.level != level {
         return Err(GhostError::OtherLevel {
             source: source.to_owned(),

@@ -151,7 +151,9 @@ pub async fn load_solution(index: usize) -> Result<crate::sim::Replay, super::er
     };
     let path = solution_path(level_file);
     let text = super::assets::load_text(&path, limits::MAX_REPLAY_FILE_BYTES).await?;
-    Ok(crate::sim::Replay::from_ron(&text, &path)?)
+    let replay = crate::sim::Replay::from_ron(&text, &path)?;
+    replay.check_sim_version(&path)?;
+    Ok(replay)
 }
 
 /// Puts a level link in the page's address bar, where the author copies it from (the game's

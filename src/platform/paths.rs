@@ -12,16 +12,31 @@ pub const LEVELS_DIR: &str = "levels";
 /// The campaign's level index, relative to the data root.
 pub const LEVEL_INDEX_PATH: &str = "levels/index.ron";
 
-/// The folder holding `assets/` and `levels/`: the working directory when it has them, else
-/// the crate's folder (so `cargo run` works from anywhere in the checkout).
+/// The folder holding `assets/` and `levels/`: the program's own folder in a release archive
+/// (wherever it was unpacked, whatever the working folder), else the working folder when it has
+/// them, else the crate's folder (so `cargo run` works from anywhere in the checkout). With none
+/// of them, the program's folder: the messages then name the files missing beside it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn data_root() -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    if cwd.join(LEVELS_DIR).is_dir() && cwd.join("assets").is_dir() {
-        cwd
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-    }
+    let program_dir = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(PathBuf::from));
+    let candidates = [
+        program_dir.clone(),
+        std::env::current_dir().ok(),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
+    ];
+    first_data_folder(candidates.into_iter().flatten())
+        .or(program_dir)
+        .unwrap_or_default()
+}
+
+/// The first of `candidates` that holds the game's data (a `levels/` and an `assets/` folder).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn first_data_folder(candidates: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
+    candidates
+        .into_iter()
+        .find(|dir| dir.join(LEVELS_DIR).is_dir() && dir.join("assets").is_dir())
 }
 
 /// `config_dir` from this process's environment: where every kept file lives on the desktop.

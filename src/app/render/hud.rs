@@ -140,6 +140,17 @@ pub fn draw_title_screen() {
         prev = p;
     }
     draw_text_shadowed("TETHER", x, y, size, palette::ROPE.color());
+    draw_version_corner();
+}
+
+/// The game's and the simulation's versions, small in the bottom-right corner.
+fn draw_version_corner() {
+    let text = crate::version_text();
+    let size = scaled(16);
+    let width = measure_text(&text, None, size, 1.0).width;
+    let x = screen_width() - width - HUD_MARGIN_PX * ui_scale();
+    let y = screen_height() - HUD_MARGIN_PX * ui_scale();
+    draw_text_shadowed(&text, x, y, size, palette::TEXT_DIM.color());
 }
 
 /// The title's skyline alone, for the menus.
