@@ -120,19 +120,31 @@ fn a_replay_of_another_simulation_version_is_refused_naming_the_file_and_both_ve
     let Err(err) = tether::cli::load_replay(&common::root(), &path) else {
         panic!("a replay of simulation version {other} was accepted");
     };
-    assert!(err.contains("other_version.ron"), "{err}");
+    let tether::cli::LoadError::OtherSimVersion(refusal) = &err else {
+        panic!("refused for another reason: {err}");
+    };
+    assert_eq!((refusal.recorded, refusal.current), (other, SIM_VERSION));
+    let message = err.to_string();
+    assert!(message.contains("other_version.ron"), "{message}");
     assert!(
-        err.contains(&format!("simulation version {other}")),
-        "{err}"
+        message.contains(&format!("simulation version {other}")),
+        "{message}"
     );
     assert!(
-        err.contains(&format!("simulation version {SIM_VERSION}")),
-        "{err}"
+        message.contains(&format!("simulation version {SIM_VERSION}")),
+        "{message}"
     );
     let ghost = tether::app::progress_store::parse_ghost(
         &std::fs::read_to_string(&path).unwrap(),
         "ghost.ron",
         "01_first_swing.ron",
     );
-    assert!(ghost.is_err_and(|err| err.contains("ghost.ron")));
+    assert!(
+        matches!(
+            &ghost,
+            Err(tether::app::progress_store::GhostError::OtherSimVersion(refusal))
+                if refusal.file == "ghost.ron"
+        ),
+        "{ghost:?}"
+    );
 }

@@ -32,9 +32,12 @@ mod bend;
 mod collide;
 mod pieces;
 mod reel;
+mod relax;
 mod step;
 
 use collide::box_contact;
+use relax::EndEntry;
+pub use relax::REEL_RATED_ACCEL_M_PER_S2;
 use step::EndMotion;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
@@ -521,6 +524,14 @@ impl Rope {
         self.inv_mass[last] = 1.0 / tuning.player_mass_ratio.max(1e-3);
         self.nodes[last] = player_pos;
         self.prev[last] = player_pos;
+        let entry = EndEntry {
+            pos: player_pos,
+            vel: player_vel,
+            reeled_in_m: self.length_at_step_start_m - self.length_m,
+            anchor_moved: anchor_to - self.nodes[0],
+            gravity,
+            dt_s,
+        };
         let h = self.advance(
             geometry,
             gravity,
@@ -530,7 +541,9 @@ impl Rope {
         );
         // Reeling may have added or removed nodes: the player is still the last.
         let last = self.segment_count();
-        (self.nodes[last], (self.nodes[last] - self.prev[last]) / h)
+        let solved = (self.nodes[last] - self.prev[last]) / h;
+        let at = self.nodes[last];
+        (at, self.relaxed_end_velocity(entry, at, solved))
     }
 
     /// Advances a rope whose far end is a free heavy node, the anchor fixed.

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 mod cloths;
+mod energy;
 mod fragile;
 mod hash;
 mod hooking;
@@ -16,7 +17,10 @@ mod swing;
 mod triggers;
 mod vines;
 
+pub use energy::TickEnergy;
 pub use triggers::CRUSH_DEPTH_M;
+
+use energy::{Credit, EnergyMeter};
 
 use super::cloth::Cloth;
 use super::event::Event;
@@ -75,6 +79,9 @@ pub struct World {
     pub loose_ropes: Vec<LooseRope>,
     /// One cloth per cloth of the level, in its list order.
     pub cloths: Vec<Cloth>,
+    /// The last tick's energy account of the player (`TickEnergy`): written by `step`, never
+    /// read by it, and not part of the state.
+    pub energy: TickEnergy,
 }
 
 impl std::fmt::Debug for World {
@@ -131,6 +138,7 @@ impl World {
             rope_strain: Strain::default(),
             loose_ropes: Vec::new(),
             cloths: level.cloths.iter().map(|c| c.start()).collect(),
+            energy: TickEnergy::default(),
             level: Arc::new(level),
             geometry,
             tuning,
@@ -250,22 +258,28 @@ impl World {
         let tuning = Arc::clone(&self.tuning);
 
         // Level objects move first, so that every query of this tick sees them where they are.
+        let mut meter = EnergyMeter::start(&self.player, tuning.player.gravity_m_per_s2);
         let ground_before = self.player.ground_body.map(|body| self.body_pose(body));
         self.step_objects();
         self.tick += 1;
         self.pose_bodies();
         self.carry_player(ground_before, &mut events);
+        meter.credit(&self.player, Credit::MovingSolids);
 
         let intent = self.player.update_jump(input, &tuning.player, &mut events);
         // A vine held at the start of the tick: joined again if the hook lets go of it.
         let vine_upper = self.held_vine_upper();
         self.handle_hook_buttons(input, intent.jumped, &mut events);
+        meter.credit(&self.player, Credit::Jump);
         self.rejoin_released_vine(&vine_upper);
-        self.move_player(input, &mut events);
+        meter.credit(&self.player, Credit::Other);
+        self.move_player(input, &mut events, &mut meter);
         self.check_breaks(&mut events);
         self.step_held_vine();
+        meter.credit(&self.player, Credit::Other);
         self.player
             .jump_if_buffered_on_landing(&tuning.player, &mut events);
+        meter.credit(&self.player, Credit::Jump);
         self.land_on_loads(&events);
         self.advance_hook(&mut events);
         self.player
@@ -275,6 +289,7 @@ impl World {
         let vine_upper = self.held_vine_upper();
         self.check_triggers(&mut events);
         self.rejoin_released_vine(&vine_upper);
+        self.energy = meter.finish(&self.player, self.rope());
         events
     }
 

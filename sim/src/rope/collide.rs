@@ -186,7 +186,7 @@ impl Rope {
             if k == 0.0 {
                 continue;
             }
-            let push_m = k * scale;
+            let push_m = (k * scale).min(MAX_CONTACT_LEVER * depth_m);
             self.nodes[node] += normal * push_m;
             self.touching[node] = true;
             // Position-based friction (Macklin 2014): cancel the tangential motion of this
@@ -203,6 +203,14 @@ impl Rope {
         }
     }
 }
+
+/// Most a contact may move a segment's node, as a multiple of its depth. A contact near a node
+/// that cannot move (the anchor, or the player, who has their own collision) levers the other
+/// node by depth / (1 − t): a rope over a corner right beside the player threw its last free
+/// node 1.4 m in one substep (1 369 m/s), and the chain then yanked the player after it. Capped,
+/// the segment comes out of the corner over a few substeps instead. At 8 no solution replay
+/// changes (4 changed level 11's and it missed its goal).
+const MAX_CONTACT_LEVER: f32 = 8.0;
 
 /// The shortcut of `Rope::collide` past parry's general contact query for boxes:
 /// `contact_segment_cuboid`, parry's own steps with the EPA's buffers kept (the same contact to

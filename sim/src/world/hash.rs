@@ -54,6 +54,8 @@ impl World {
             wind: _,
             fragile: _,
             cloths: _,
+            // A record of the last tick for tests, never read by the step.
+            energy: _,
         } = self;
         let mut h = StateHasher::new();
         let mut asked = KindsAsked::default();

@@ -8,8 +8,10 @@ use crate::hook::Hook;
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
+use crate::player::Player;
 use crate::rope::Rope;
-use crate::tuning::{RopeTuning, TICK_DT_S};
+use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
+use crate::world::energy::EnergyMeter;
 use crate::world::World;
 
 /// How much longer than its length a rope may be pulled before reeling in stalls.
@@ -23,7 +25,12 @@ struct ReelLimits {
 }
 
 impl World {
-    pub(super) fn move_player(&mut self, input: &InputFrame, events: &mut Vec<Event>) {
+    pub(super) fn move_player(
+        &mut self,
+        input: &InputFrame,
+        events: &mut Vec<Event>,
+        meter: &mut EnergyMeter,
+    ) {
         let tuning = Arc::clone(&self.tuning);
         let limits = self.reel_limits();
         let anchor_to = match &self.hook {
@@ -49,17 +56,22 @@ impl World {
             Some(anchor_to),
         ) = (&mut self.hook, anchor_to)
         else {
-            player.apply_run_and_gravity(input, &tuning.player, air);
+            run_with_gravity(player, input, &tuning, air, meter);
+            let free_velocity = player.vel;
             let desired = player.vel * TICK_DT_S;
             player.move_and_collide(desired, &self.geometry, &tuning.player, events);
+            meter.moved(player, free_velocity, TICK_DT_S);
             return;
         };
+        let length_before_m = rope.length_m;
         reel(rope, wheel_queue_m, input, &tuning.rope, &limits);
+        meter.reeled(length_before_m - rope.length_m);
         let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
         if player.grounded {
             // On the ground with a rope: walk as usual; the rope only limits how far.
-            player.apply_run_and_gravity(input, &tuning.player, air);
+            run_with_gravity(player, input, &tuning, air, meter);
         } else {
+            let before = player.vel;
             // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
             if input.move_x != 0 {
                 player.facing = input.move_x.signum();
@@ -69,8 +81,11 @@ impl World {
                 0.0,
             );
             player.vel += (gravity + pump) * TICK_DT_S;
+            let calm = player.vel;
             player.apply_wind_while_swinging(air, &tuning.player);
+            meter.velocity_stage(player, before, player.vel - calm);
         }
+        let free_velocity = player.vel;
         if wind.is_some() {
             rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
         }
@@ -86,6 +101,7 @@ impl World {
         player.vel = vel;
         player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
         rope.set_player(player.pos);
+        meter.moved(player, free_velocity, TICK_DT_S);
     }
 
     /// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
@@ -107,6 +123,22 @@ impl World {
             },
         }
     }
+}
+
+/// Running (or standing) and gravity, with the wind's share of the change told apart for the
+/// energy account: the same step without the air, on a copy.
+fn run_with_gravity(
+    player: &mut Player,
+    input: &InputFrame,
+    tuning: &Tuning,
+    air: Vec2,
+    meter: &mut EnergyMeter,
+) {
+    let before = player.vel;
+    let mut calm = player.clone();
+    calm.apply_run_and_gravity(input, &tuning.player, Vec2::ZERO);
+    player.apply_run_and_gravity(input, &tuning.player, air);
+    meter.velocity_stage(player, before, player.vel - calm.vel);
 }
 
 /// One tick of the reel: the held reel input and the mouse wheel's queued notches (at most one

@@ -1,0 +1,177 @@
+//! The player's energy account, tick by tick: where the player's mechanical energy
+//! (½ v² + g y, per kilogram) came from. Each stage of `World::step` that can change the
+//! player's motion is credited with the change it made, so a test can tell the energy gravity,
+//! the reel, running and jumping, wind and moving solids put in from what the rope's solve (or
+//! anything else) added. Reading only: the account is written beside the state, never read by
+//! the step, and left out of the state hash, so keeping it changes no bit of the simulation.
+
+use crate::math::Vec2;
+use crate::player::Player;
+use crate::rope::{Rope, REEL_RATED_ACCEL_M_PER_S2};
+
+/// One tick's energy account of the player and their rope, in joules per kilogram of the
+/// player (so a speed v is ½ v² J/kg). The credits are changes over the tick; the sum of all of
+/// them is the change of `mechanical_j_per_kg` (kinetic + potential).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TickEnergy {
+    /// ½ |v|² of the player at the end of the tick.
+    pub kinetic_j_per_kg: f32,
+    /// g y of the player at the end of the tick (zero at y = 0).
+    pub potential_j_per_kg: f32,
+    /// The player's rope's nodes' kinetic energy at the end of the tick, per kilogram of the
+    /// player (the anchor and the player's own node left out).
+    pub rope_kinetic_j_per_kg: f32,
+    /// What gravity's integration changed (≈ −½ g² dt² a tick falling: the step is semi-implicit
+    /// Euler; zero standing).
+    pub gravity_j_per_kg: f32,
+    /// A moving solid carrying the player (`World::carry_player`).
+    pub moving_solids_j_per_kg: f32,
+    /// Jumps: off the ground, off the rope (the release boost), buffered on landing.
+    pub jump_j_per_kg: f32,
+    /// Running, air control and pumping on the rope (and the fall-speed cap, which takes away).
+    pub run_and_pump_j_per_kg: f32,
+    /// The wind's push on the player.
+    pub wind_j_per_kg: f32,
+    /// Rope reeled in this tick, metres (negative: paid out).
+    pub reeled_in_m: f32,
+    /// The most the reel may have put in: its rated pull (`rope::REEL_RATED_ACCEL_M_PER_S2`,
+    /// per kilogram of the player) over the rope it reeled in.
+    pub reel_rated_j_per_kg: f32,
+    /// What the rope's step and the player's collision with the level did to the player's
+    /// motion beyond gravity's free flight: the solve's position corrections turned into
+    /// velocity and height, the reel's pull, and the level taking speed away.
+    pub rope_j_per_kg: f32,
+    /// Everything else (vines, getting out of solids, hazards' bounces, respawning).
+    pub other_j_per_kg: f32,
+}
+
+impl TickEnergy {
+    /// Kinetic plus potential, J/kg, at the end of the tick.
+    pub fn mechanical_j_per_kg(&self) -> f32 {
+        self.kinetic_j_per_kg + self.potential_j_per_kg
+    }
+
+    /// What the rope's step put into the player beyond what the reel's rated pull explains,
+    /// J/kg (negative when it took energy away, as a taut rope's collision with the level does).
+    pub fn solver_added_j_per_kg(&self) -> f32 {
+        self.rope_j_per_kg - self.reel_rated_j_per_kg
+    }
+
+    /// Energy put in this tick that nothing in the game's rules explains: the rope's excess
+    /// plus the unexplained rest, J/kg (only what was added counts).
+    pub fn unexplained_j_per_kg(&self) -> f32 {
+        self.solver_added_j_per_kg().max(0.0) + self.other_j_per_kg.max(0.0)
+    }
+}
+
+/// Which credit of the account a stage's change goes to.
+#[derive(Clone, Copy)]
+pub(crate) enum Credit {
+    MovingSolids,
+    Jump,
+    Other,
+}
+
+/// Keeps the account while a tick runs: the player's mechanical energy at the last mark, and
+/// the credits so far.
+pub(crate) struct EnergyMeter {
+    gravity_m_per_s2: f32,
+    mark_j_per_kg: f32,
+    pub(crate) account: TickEnergy,
+}
+
+impl EnergyMeter {
+    pub(crate) fn start(player: &Player, gravity_m_per_s2: f32) -> EnergyMeter {
+        EnergyMeter {
+            gravity_m_per_s2,
+            mark_j_per_kg: mechanical_j_per_kg(player.pos, player.vel, gravity_m_per_s2),
+            account: TickEnergy::default(),
+        }
+    }
+
+    fn now_j_per_kg(&self, player: &Player) -> f32 {
+        mechanical_j_per_kg(player.pos, player.vel, self.gravity_m_per_s2)
+    }
+
+    /// Credits the change since the last mark to `credit`, and marks.
+    pub(crate) fn credit(&mut self, player: &Player, credit: Credit) {
+        let now = self.now_j_per_kg(player);
+        let change = now - self.mark_j_per_kg;
+        self.mark_j_per_kg = now;
+        let a = &mut self.account;
+        match credit {
+            Credit::MovingSolids => a.moving_solids_j_per_kg += change,
+            Credit::Jump => a.jump_j_per_kg += change,
+            Credit::Other => a.other_j_per_kg += change,
+        }
+    }
+
+    /// The player's velocity stage (gravity, running or pumping, wind) took the velocity from
+    /// `before` to the player's now, of which `wind_m_per_s` was the wind's doing. Gravity's
+    /// share is what its free flight over `dt_s` gives back in height (its kinetic gain is
+    /// `½|v|²` − `½|before|²` with only gravity acting); the rest is the inputs'. Call before
+    /// `moved`, which settles the height.
+    pub(crate) fn velocity_stage(&mut self, player: &Player, before: Vec2, wind_m_per_s: Vec2) {
+        let g = self.gravity_m_per_s2;
+        let after = player.vel;
+        let without_wind = after - wind_m_per_s;
+        let a = &mut self.account;
+        a.wind_j_per_kg += 0.5 * (after.length_squared() - without_wind.length_squared());
+        let gravity_only = before - Vec2::new(0.0, g * crate::tuning::TICK_DT_S);
+        let vertical_after = if player.grounded && before.y <= 0.0 {
+            // On the ground there is no gravity step (`Player::apply_run_and_gravity`).
+            before
+        } else {
+            gravity_only
+        };
+        let gravity_kinetic = 0.5 * (vertical_after.length_squared() - before.length_squared());
+        a.gravity_j_per_kg += gravity_kinetic;
+        a.run_and_pump_j_per_kg +=
+            0.5 * (without_wind.length_squared() - before.length_squared()) - gravity_kinetic;
+        self.mark_j_per_kg = self.now_j_per_kg(player);
+    }
+
+    /// The player was moved from `from` with `free_velocity` (the rope's step and the move
+    /// through the level): gravity is credited the height free flight would have given
+    /// (g v_y dt), the rope and the level the rest.
+    pub(crate) fn moved(&mut self, player: &Player, free_velocity: Vec2, dt_s: f32) {
+        let g = self.gravity_m_per_s2;
+        let free_flight = g * free_velocity.y * dt_s;
+        let now = self.now_j_per_kg(player);
+        self.account.gravity_j_per_kg += free_flight;
+        self.account.rope_j_per_kg += now - self.mark_j_per_kg - free_flight;
+        self.mark_j_per_kg = now;
+    }
+
+    /// The rope reeled in `reeled_in_m` this tick (negative: paid out).
+    pub(crate) fn reeled(&mut self, reeled_in_m: f32) {
+        self.account.reeled_in_m += reeled_in_m;
+        self.account.reel_rated_j_per_kg += REEL_RATED_ACCEL_M_PER_S2 * reeled_in_m.max(0.0);
+    }
+
+    /// Closes the tick: the last changes go to `Other`, and the end state is written down.
+    pub(crate) fn finish(mut self, player: &Player, rope: Option<&Rope>) -> TickEnergy {
+        self.credit(player, Credit::Other);
+        let g = self.gravity_m_per_s2;
+        let a = &mut self.account;
+        a.kinetic_j_per_kg = 0.5 * player.vel.length_squared();
+        a.potential_j_per_kg = g * player.pos.y;
+        a.rope_kinetic_j_per_kg = rope.map_or(0.0, rope_kinetic_j_per_kg);
+        self.account
+    }
+}
+
+/// ½ |v|² + g y.
+fn mechanical_j_per_kg(pos: Vec2, vel: Vec2, gravity_m_per_s2: f32) -> f32 {
+    0.5 * vel.length_squared() + gravity_m_per_s2 * pos.y
+}
+
+/// The rope's nodes' kinetic energy (anchor and player left out) per kilogram of the player.
+fn rope_kinetic_j_per_kg(rope: &Rope) -> f32 {
+    let last = rope.segment_count();
+    let node_share = 1.0 / rope.params().end_mass_ratio.max(1e-3);
+    let sum_sq: f32 = (1..last)
+        .map(|i| rope.node_velocity(i).length_squared())
+        .sum();
+    0.5 * sum_sq * node_share
+}
