@@ -37,7 +37,6 @@ mod step;
 
 use collide::box_contact;
 use relax::EndEntry;
-pub use relax::REEL_RATED_ACCEL_M_PER_S2;
 use step::EndMotion;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
@@ -525,11 +524,9 @@ impl Rope {
         self.nodes[last] = player_pos;
         self.prev[last] = player_pos;
         let entry = EndEntry {
-            pos: player_pos,
             vel: player_vel,
             reeled_in_m: self.length_at_step_start_m - self.length_m,
             anchor_moved: anchor_to - self.nodes[0],
-            gravity,
             dt_s,
         };
         let h = self.advance(
