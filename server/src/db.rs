@@ -4,7 +4,7 @@
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Transaction};
 
 use crate::config::Config;
 
@@ -52,4 +52,19 @@ pub fn random_hex(n: usize) -> String {
     let mut bytes = vec![0u8; n];
     getrandom::fill(&mut bytes).expect("the OS random source works");
     hex::encode(bytes)
+}
+
+/// Makes a just-verified run its player's best on its board if it beats the one there.
+pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
+         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
+         ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
+         SET ticks = excluded.ticks, run_id = excluded.run_id \
+         WHERE excluded.ticks < best_runs.ticks",
+    )
+    .bind(run_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -185,7 +185,7 @@ pub async fn record_verdict(db: &Db, id: i64, verdict: &Verdict) -> Result<(), s
             .fetch_one(&mut *tx)
             .await?;
         let level: String = row.try_get(0)?;
-        crate::api::offer_best(&mut tx, id).await?;
+        crate::db::offer_best(&mut tx, id).await?;
         sqlx::query("UPDATE levels SET finishes = finishes + 1 WHERE hash = $1")
             .bind(level)
             .execute(&mut *tx)

@@ -13,6 +13,27 @@ use crate::sim::level::{LevelDef, RonError};
 use crate::sim::math::Vec2;
 use crate::sim::objects::{ObjectDef, MAX_ID_CHARS};
 
+/// Why `Create` cannot make an object of a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CreateError {
+    /// A kind a level holds exactly one of (the goal): it is moved, not made.
+    OnlyOne(Kind),
+}
+
+impl std::fmt::Display for CreateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            CreateError::OnlyOne(kind) => write!(
+                f,
+                "the {} cannot be created: a level has one, move it instead",
+                kind.label()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CreateError {}
+
 /// What the editor does with one kind of object, implemented on its definition.
 pub trait EditKind: Sized {
     /// How a click ranks this kind against others under the mouse (lower wins): small markers
@@ -20,7 +41,7 @@ pub trait EditKind: Sized {
     const PICK_RANK: u8;
     /// The object `Create` makes, at the origin (`apply` centres it where asked); it passes the
     /// level's checks on its own. Err says why the kind cannot be created.
-    fn template(level: &LevelDef) -> Result<Self, String>;
+    fn template(level: &LevelDef) -> Result<Self, CreateError>;
     /// The object's axis-aligned bounds in world metres, as written.
     fn bounds(&self) -> (Vec2, Vec2);
     /// Whether `at` is on the object (within `tolerance_m`).
@@ -141,7 +162,7 @@ macro_rules! object_enum {
             }
 
             /// The object `Create` makes of `kind`, at the origin (its `EditKind::template`).
-            pub fn template(level: &LevelDef, kind: Kind) -> Result<Object, String> {
+            pub fn template(level: &LevelDef, kind: Kind) -> Result<Object, CreateError> {
                 Ok(match kind {
                     Kind::$single => Object::$single(EditKind::template(level)?),
                     $(Kind::$kind => Object::$kind(EditKind::template(level)?),)*

@@ -233,7 +233,7 @@ fn changed(refs: Vec<ObjectRef>) -> (Applied, Touched) {
 /// A new object of `kind` from its template, centred on `at`.
 fn create(level: &mut LevelDef, kind: Kind, at: Vec2) -> Result<(Applied, Touched), OpError> {
     finite("the place to create at", at)?;
-    let mut object = Object::template(level, kind).map_err(OpError)?;
+    let mut object = Object::template(level, kind).map_err(|err| OpError(err.to_string()))?;
     let (lo, hi) = geometry::object_bounds(&object);
     geometry::translate_object(&mut object, at - (lo + hi) * 0.5);
     let r = object

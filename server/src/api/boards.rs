@@ -6,8 +6,7 @@ use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sqlx::any::Any;
-use sqlx::{Row, Transaction};
+use sqlx::Row;
 use tether_sim::SIM_VERSION;
 
 use super::AppState;
@@ -154,21 +153,6 @@ pub async fn around_player(
         "top_percent": 100.0 * rank as f64 / total.max(1) as f64,
         "around": neighbours,
     })))
-}
-
-/// Makes a just-verified run its player's best on its board if it beats the one there.
-pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
-         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
-         ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
-         SET ticks = excluded.ticks, run_id = excluded.run_id \
-         WHERE excluded.ticks < best_runs.ticks",
-    )
-    .bind(run_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 /// Hides a run and puts its player's next best visible run on the board in its place.

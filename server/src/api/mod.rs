@@ -6,8 +6,6 @@ mod boards;
 mod levels;
 mod runs;
 
-pub use boards::offer_best;
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 

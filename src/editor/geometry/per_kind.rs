@@ -5,7 +5,8 @@
 use super::handles::{fragile_handles, length_below, set_cloth_handle};
 use super::*;
 use crate::editor::handle::no_handle;
-use crate::editor::object::{fresh_id_in, EditKind};
+use crate::editor::kinds::Kind;
+use crate::editor::object::{fresh_id_in, CreateError, EditKind};
 use crate::sim::level::{
     CheckpointDef, DriveDef, HazardDef, PlatformDef, RingDef, SignDef, SolidDef, SwitchDef,
     VineDef, WindDef,
@@ -64,8 +65,8 @@ fn turn_centre<T: EditKind>(def: &mut T, about: Vec2, deg: f32) {
 
 impl EditKind for RectDef {
     const PICK_RANK: u8 = BODY;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
-        Err("the goal cannot be created: a level has one, move it instead".into())
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
+        Err(CreateError::OnlyOne(Kind::Goal))
     }
     fn bounds(&self) -> (Vec2, Vec2) {
         rect_bounds(self.min, self.max)
@@ -90,7 +91,7 @@ impl EditKind for RectDef {
 
 impl EditKind for SolidDef {
     const PICK_RANK: u8 = BODY;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(SolidDef {
             id: None,
             shape: box_at(2.0, 0.5),
@@ -123,7 +124,7 @@ impl EditKind for SolidDef {
 
 impl EditKind for HazardDef {
     const PICK_RANK: u8 = BODY;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(HazardDef(box_at(2.0, 0.5)))
     }
     fn bounds(&self) -> (Vec2, Vec2) {
@@ -148,7 +149,7 @@ impl EditKind for HazardDef {
 
 impl EditKind for CheckpointDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(CheckpointDef {
             id: None,
             min: P(-1.0, -1.5),
@@ -182,7 +183,7 @@ impl EditKind for CheckpointDef {
 
 impl EditKind for RingDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(RingDef(P(0.0, 0.0)))
     }
     fn bounds(&self) -> (Vec2, Vec2) {
@@ -202,7 +203,7 @@ impl EditKind for RingDef {
 /// A platform's path and pivot move and turn with its shape.
 impl EditKind for PlatformDef {
     const PICK_RANK: u8 = BODY;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(PlatformDef {
             id: None,
             shape: box_at(2.0, 0.3),
@@ -269,7 +270,7 @@ impl EditKind for PlatformDef {
 
 impl EditKind for SwitchDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(level: &LevelDef) -> Result<Self, String> {
+    fn template(level: &LevelDef) -> Result<Self, CreateError> {
         Ok(SwitchDef {
             id: fresh_id_in(level, NEW_SWITCH_ID),
             min: P(-1.0, -0.25),
@@ -305,7 +306,7 @@ impl EditKind for SwitchDef {
 /// reeled-in, paid-out and start lengths.
 impl EditKind for WinchDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(WinchDef {
             id: None,
             at: P(0.0, 0.0),
@@ -378,7 +379,7 @@ impl EditKind for WinchDef {
 
 impl EditKind for VineDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(VineDef {
             id: None,
             at: P(0.0, 0.0),
@@ -423,7 +424,7 @@ impl EditKind for VineDef {
 /// A wind zone's direction handle sits off its centre; turning the zone turns its direction.
 impl EditKind for WindDef {
     const PICK_RANK: u8 = REGION;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(WindDef {
             id: None,
             region: box_at(4.0, 3.0),
@@ -476,7 +477,7 @@ impl EditKind for WindDef {
 /// A fragile anchor is a beam (a shape) or a cracked ring (a point).
 impl EditKind for FragileDef {
     const PICK_RANK: u8 = BODY;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(FragileDef {
             id: None,
             anchor: FragileAnchorDef::Beam {
@@ -529,7 +530,7 @@ impl EditKind for FragileDef {
 /// snapped to the grid (its pins are cells, so they come along when it moves).
 impl EditKind for ClothDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(ClothDef {
             id: None,
             top_left: P(0.0, 0.0),
@@ -581,7 +582,7 @@ impl EditKind for ClothDef {
 
 impl EditKind for SignDef {
     const PICK_RANK: u8 = MARKER;
-    fn template(_level: &LevelDef) -> Result<Self, String> {
+    fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Ok(SignDef {
             id: None,
             at: P(0.0, 0.0),
