@@ -1,11 +1,12 @@
-//! Medal times from the author time (the level's solution replay), by Trackmania's rule: gold
-//! within 6 % of the author's time, silver 20 %, bronze 50 %, each rounded up to a whole tenth of
-//! a second so the times shown are the times meant. Matching the author's own time is a medal of
-//! its own.
+//! Medal times from the author time (the level's solution replay, or a shared level's verified
+//! upload run), by Trackmania's rule: gold within 6 % of the author's time, silver 20 %, bronze
+//! 50 %, each rounded up to a whole tenth of a second so the times shown are the times meant.
+//! Matching the author's own time is a medal of its own. The game's campaign and the online
+//! service both use this, so a medal shown in the game is the medal the server records.
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::TICKS_PER_SECOND;
+use crate::TICKS_PER_SECOND;
 
 /// A medal, worst to best (so `max` keeps the better one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
