@@ -74,16 +74,15 @@ async fn entries(
         .collect()
 }
 
-async fn check_level(db: &Db, level: &str) -> ApiResult<()> {
+/// The level's author time, or not found if the level is not there (or hidden).
+async fn check_level(db: &Db, level: &str) -> ApiResult<i64> {
     super::check_path_id(level, "level")?;
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM levels WHERE hash = $1 AND hidden = 0")
+    let author_ticks: Option<i64> =
+        sqlx::query_scalar("SELECT author_ticks FROM levels WHERE hash = $1 AND hidden = 0")
             .bind(level)
             .fetch_optional(db)
             .await?;
-    found
-        .map(|_| ())
-        .ok_or_else(|| ApiError::not_found("level"))
+    author_ticks.ok_or_else(|| ApiError::not_found("level"))
 }
 
 /// `GET /api/v1/levels/{hash}/board`: the top runs.
@@ -107,7 +106,7 @@ pub async fn around_player(
     Path((level, key)): Path<(String, String)>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Json<Value>> {
-    check_level(&app.db, &level).await?;
+    let author_ticks = check_level(&app.db, &level).await?;
     super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
     let (version, assisted) = (query.version(), query.assisted as i64);
@@ -151,6 +150,8 @@ pub async fn around_player(
         "of": total,
         // The share of the board at or ahead of this player: 100 for last place.
         "top_percent": 100.0 * rank as f64 / total.max(1) as f64,
+        // As in the game: assisted runs earn no medal.
+        "medal": if query.assisted { None } else { super::medals::medal_name(author_ticks, ticks) },
         "around": neighbours,
     })))
 }

@@ -61,53 +61,118 @@ pub async fn upload(
     let (text, replay_text, ticks) = (upload.text.clone(), upload.replay, upload.ticks);
     let checked = app
         .verifier
-        .run_blocking(move || -> Result<(String, Verdict), ApiError> {
-            let world = book
-                .build(&text, "level")
-                .map_err(|m| ApiError::bad_request("bad_level", m))?;
-            let replay =
-                parse_replay(&replay_text).map_err(|m| ApiError::bad_request("bad_replay", m))?;
-            if replay.assists.any() {
-                return Err(ApiError::bad_request(
-                    "assisted_author_run",
-                    "the author's clear must be played without assists",
-                ));
-            }
-            let name = tether_sim::LevelDef::from_ron(&text, "level")
-                .map_err(|e| ApiError::bad_request("bad_level", e.to_string()))?
-                .name;
-            Ok((
-                name,
-                verify(&world, &replay, ticks, limits::MAX_REPLAY_TICKS),
-            ))
-        })
+        .run_blocking(move || check_author_clear(&book, &text, &replay_text, ticks))
         .await?;
-    let name = match checked {
-        (name, Verdict::Finished { .. }) => name,
-        (_, Verdict::Refused(reason)) => {
+    let (name, ghost) = match checked {
+        AuthorClear::Finished { name, ghost } => (name, ghost),
+        AuthorClear::Refused(reason) => {
             return Err(ApiError::bad_request(
                 "no_author_clear",
                 format!("the author's run does not finish the level: {reason}"),
             ))
         }
     };
-    sqlx::query(
-        "INSERT INTO levels (hash, name, name_folded, author_key, text, author_ticks, campaign, \
-         created_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT DO NOTHING",
-    )
-    .bind(&hash)
-    .bind(&name)
-    .bind(name.to_lowercase())
-    .bind(&signed.key)
-    .bind(&upload.text)
-    .bind(ticks as i64)
-    .bind(now_ms())
-    .execute(&app.db)
-    .await?;
+    let run =
+        store_level_and_author_run(&app, &signed.key, &hash, &name, &upload.text, ticks, &ghost)
+            .await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "hash": hash, "name": name, "author_ticks": ticks })),
+        Json(json!({ "hash": hash, "name": name, "author_ticks": ticks, "run": run })),
     ))
+}
+
+/// What re-simulating an upload's author run found.
+enum AuthorClear {
+    /// The level's name and the run's replay as stored (the ghost).
+    Finished {
+        name: String,
+        ghost: String,
+    },
+    Refused(String),
+}
+
+/// Builds the uploaded level and re-simulates its author's run (blocking: run it in the pool).
+fn check_author_clear(
+    book: &crate::verify::LevelBook,
+    text: &str,
+    replay_text: &str,
+    ticks: u64,
+) -> Result<AuthorClear, ApiError> {
+    let world = book
+        .build(text, "level")
+        .map_err(|m| ApiError::bad_request("bad_level", m))?;
+    let replay = parse_replay(replay_text).map_err(|m| ApiError::bad_request("bad_replay", m))?;
+    if replay.assists.any() {
+        return Err(ApiError::bad_request(
+            "assisted_author_run",
+            "the author's clear must be played without assists",
+        ));
+    }
+    let name = tether_sim::LevelDef::from_ron(text, "level")
+        .map_err(|e| ApiError::bad_request("bad_level", e.to_string()))?
+        .name;
+    Ok(
+        match verify(&world, &replay, ticks, limits::MAX_REPLAY_TICKS) {
+            Verdict::Finished { .. } => AuthorClear::Finished {
+                name,
+                ghost: replay.without_unread_aims().to_ron(),
+            },
+            Verdict::Refused(reason) => AuthorClear::Refused(reason),
+        },
+    )
+}
+
+/// Stores a verified upload and its author's run, in one transaction: the run is a verified
+/// finish like any other, so it goes on the board (and counts as the level's first play and
+/// finish). Returns the run's id.
+async fn store_level_and_author_run(
+    app: &super::App,
+    author: &str,
+    hash: &str,
+    name: &str,
+    text: &str,
+    ticks: u64,
+    ghost: &str,
+) -> ApiResult<i64> {
+    let mut tx = app.db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO levels (hash, name, name_folded, author_key, text, author_ticks, campaign, \
+         created_ms, plays, finishes) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, 1, 1) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(hash)
+    .bind(name)
+    .bind(name.to_lowercase())
+    .bind(author)
+    .bind(text)
+    .bind(ticks as i64)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        // Two uploads of one level raced; the other stored it first.
+        return Err(ApiError::conflict(
+            "exists",
+            format!("level {hash} is already here"),
+        ));
+    }
+    let run: i64 = sqlx::query_scalar(
+        "INSERT INTO runs (player_key, level_hash, sim_version, assisted, ticks, replay, \
+         submitted_ms, wall_clock_ms, status, flagged) \
+         VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 'verified', 0) RETURNING id",
+    )
+    .bind(author)
+    .bind(hash)
+    .bind(tether_sim::SIM_VERSION as i64)
+    .bind(ticks as i64)
+    .bind(ghost)
+    .bind(now_ms())
+    .fetch_one(&mut *tx)
+    .await?;
+    crate::db::offer_best(&mut tx, run).await?;
+    tx.commit().await?;
+    Ok(run)
 }
 
 #[derive(Deserialize)]
@@ -213,6 +278,7 @@ pub async fn details(
     .await?
     .ok_or_else(|| ApiError::not_found("level"))?;
     let mut level = level_json(&row)?;
+    level["medal_times"] = super::medals::medal_times_json(row.try_get(6)?);
     let finishers: i64 = sqlx::query_scalar(
         "SELECT COUNT(DISTINCT b.player_key) FROM best_runs b JOIN players p ON p.key = b.player_key \
          WHERE b.level_hash = $1 AND p.hidden = 0",

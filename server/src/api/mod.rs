@@ -4,6 +4,7 @@
 
 mod boards;
 mod levels;
+mod medals;
 mod runs;
 
 use std::net::SocketAddr;
@@ -110,6 +111,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/v1/health", get(health))
         .route("/api/v1/nonce", get(nonce))
         .route("/api/v1/players/{key}", get(player))
+        .route("/api/v1/players/{key}/medals", get(medals::of_player))
         .route("/api/v1/runs/{id}", get(runs::status))
         .route("/api/v1/runs/{id}/replay", get(runs::replay))
         .route("/api/v1/levels/{hash}", get(levels::details))
