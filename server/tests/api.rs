@@ -165,6 +165,23 @@ fn a_shared_level_needs_its_authors_clear_and_is_browsed_searched_and_rated() {
     let hash = body["hash"].as_str().unwrap().to_string();
     assert_eq!(hash, level_hash(&text));
     assert_eq!(body["author_ticks"], LEVEL_1_TICKS);
+    // The author's clear is a verified finish: it is on the board, first.
+    let author_run = body["run"].as_i64().expect("the author's run id");
+    let (_, board) = server.get(&format!("/api/v1/levels/{hash}/board"));
+    assert_eq!(
+        (
+            board["entries"][0]["run"].as_i64(),
+            board["entries"][0]["name"].as_str()
+        ),
+        (Some(author_run), Some("Maker")),
+        "{board}"
+    );
+    assert_eq!(
+        server
+            .get_text(&format!("/api/v1/runs/{author_run}/replay"))
+            .0,
+        200
+    );
     let (status, body) = upload(LEVEL_1_TICKS, &solution);
     assert_eq!((status, body["error"].as_str()), (409, Some("exists")));
 
@@ -219,8 +236,118 @@ fn a_shared_level_needs_its_authors_clear_and_is_browsed_searched_and_rated() {
         (details["rating"].as_f64(), details["difficulty"].as_f64()),
         (Some(5.0), Some(2.0))
     );
+    // The author's upload counts as the first play and finish, the rater's as the second.
     assert_eq!(
-        (details["plays"].as_i64(), details["clear_rate"].as_f64()),
-        (Some(1), Some(1.0))
+        (details["plays"].as_i64(), details["finishers"].as_i64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(details["clear_rate"].as_f64(), Some(1.0));
+}
+
+#[test]
+fn medals_follow_the_games_rule_and_the_players_best_run() {
+    let data = fresh_data_dir("medals");
+    let server = Server::start(&data, &[]);
+    let (level, solution) = campaign_level("01_first_swing.ron");
+    let ada = Player::new(1);
+    server.register(&ada, "Ada");
+    let (_, details) = server.get(&format!("/api/v1/levels/{level}"));
+    // levels/index.ron's author time, 177, and the game's medal times from it.
+    assert_eq!(
+        details["medal_times"],
+        json!({ "author": 177, "gold": 192, "silver": 216, "bronze": 276 })
+    );
+    let medals_path = format!("/api/v1/players/{}/medals", ada.key);
+    let (status, medals) = server.get(&medals_path);
+    assert_eq!(status, 200, "{medals}");
+    assert_eq!(medals["medals"], json!([]), "no finish, no medal");
+
+    let finish = |replay: &str, ticks: u64| {
+        let session = server.session(&ada, &level);
+        std::thread::sleep(std::time::Duration::from_millis(1_800));
+        let (status, body) = server.submit(&ada, &session, &level, ticks, replay);
+        assert_eq!(status, 202, "{body}");
+        let verdict = server.wait_for_verdict(body["id"].as_i64().unwrap());
+        assert_eq!(verdict["status"], "verified", "{verdict}");
+    };
+    finish(&padded_level_1_solution(30), LEVEL_1_PADDED_30_TICKS);
+    let (_, medals) = server.get(&medals_path);
+    assert_eq!(medals["medals"][0]["level"], level.as_str(), "{medals}");
+    assert_eq!(medals["medals"][0]["medal"], "silver", "205 ticks: silver");
+    assert_eq!(medals["counts"]["silver"], 1);
+    let place_path = format!("/api/v1/levels/{level}/board/{}", ada.key);
+    assert_eq!(server.get(&place_path).1["medal"], "silver");
+
+    finish(&solution, LEVEL_1_TICKS);
+    let (_, medals) = server.get(&medals_path);
+    assert_eq!(medals["medals"].as_array().unwrap().len(), 1, "{medals}");
+    assert_eq!(medals["medals"][0]["medal"], "author", "{medals}");
+    assert_eq!(
+        (
+            medals["counts"]["author"].as_i64(),
+            medals["counts"]["silver"].as_i64()
+        ),
+        (Some(1), Some(0))
+    );
+    assert_eq!(server.get(&place_path).1["medal"], "author");
+
+    assert_eq!(
+        server
+            .get(&format!("/api/v1/players/{}/medals", "0".repeat(64)))
+            .0,
+        404
+    );
+    assert_eq!(server.get("/api/v1/players/nothex/medals").0, 404);
+}
+
+#[test]
+fn a_hidden_level_is_gone_from_browse_search_board_and_medals() {
+    let data = fresh_data_dir("hide-level");
+    let server = Server::start(&data, &[]);
+    let (_, solution) = campaign_level("01_first_swing.ron");
+    let author = Player::new(7);
+    server.register(&author, "Maker");
+    let body = json!({ "text": shared_level_text(), "replay": solution, "ticks": LEVEL_1_TICKS });
+    let (status, uploaded) = server.signed(&author, "/api/v1/levels", &body);
+    assert_eq!(status, 201, "{uploaded}");
+    let hash = uploaded["hash"].as_str().unwrap().to_string();
+    let listed = |query: &str| {
+        let (_, found) = server.get(&format!("/api/v1/levels?{query}"));
+        found["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["hash"] == hash.as_str())
+    };
+    let board_path = format!("/api/v1/levels/{hash}/board");
+    let medals_path = format!("/api/v1/players/{}/medals", author.key);
+    assert!(listed("sort=newest") && listed("q=shared"));
+    assert_eq!(server.get(&board_path).0, 200);
+    assert_eq!(
+        server.get(&medals_path).1["medals"][0]["level"],
+        hash.as_str()
+    );
+
+    let hide = json!({ "kind": "level", "id": hash });
+    let (status, body) = server.signed(&Player::new(ADMIN_SEED), "/api/v1/admin/hide", &hide);
+    assert_eq!(status, 200, "{body}");
+    for sort in ["newest", "plays", "rating", "hardest", "easiest"] {
+        assert!(!listed(&format!("sort={sort}")), "still listed by {sort}");
+    }
+    assert!(!listed("q=shared") && !listed("q=maker"));
+    for path in [
+        board_path.clone(),
+        format!("{board_path}/{}", author.key),
+        format!("/api/v1/levels/{hash}"),
+        format!("/api/v1/levels/{hash}/text"),
+    ] {
+        assert_eq!(server.get(&path).0, 404, "{path}");
+    }
+    assert_eq!(server.get(&medals_path).1["medals"], json!([]));
+    let (status, body) = server.signed(&author, "/api/v1/sessions", &json!({ "level": hash }));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("not_found")),
+        "{body}"
     );
 }

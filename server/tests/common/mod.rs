@@ -73,6 +73,64 @@ pub fn database_env(data_dir: &Path) -> Vec<(String, String)> {
     vec![("DATABASE_URL".into(), url)]
 }
 
+/// `tether-server` with the test servers' environment for `data_dir` (its database included),
+/// then `env`: the server and its other commands (worker, reverify) see the same data.
+pub fn server_command(data_dir: &Path, env: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tether-server"));
+    command
+        .env("TETHER_PORT", "0")
+        .env("TETHER_DATA_DIR", data_dir)
+        .env("TETHER_LEVELS_DIR", repo().join("levels"))
+        .env("TETHER_DIST_DIR", data_dir.join("no-dist"))
+        .env("TETHER_ADMIN_KEY", Player::new(ADMIN_SEED).key)
+        .env("TETHER_RATE_PER_ADDR", "100000")
+        .env("TETHER_RATE_PER_KEY", "100000");
+    for (name, value) in database_env(data_dir) {
+        command.env(name, value);
+    }
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command
+}
+
+/// Runs one SQL statement on the database of the server on `data_dir`, behind the server's
+/// back: how tests make states no honest client can (a session two minutes old, a tampered run).
+pub fn database_execute(data_dir: &Path, sql: &str) -> u64 {
+    let url = database_env(data_dir)
+        .into_iter()
+        .find(|(name, _)| name == "DATABASE_URL")
+        .map_or_else(
+            || format!("sqlite://{}", data_dir.join("tether.db").display()),
+            |(_, url)| url,
+        );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
+        let changed = sqlx::query(sql)
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|err| panic!("{sql}: {err}"))
+            .rows_affected();
+        pool.close().await;
+        changed
+    })
+}
+
+/// A `tether-server` process besides the HTTP server (a `worker`), killed when dropped.
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The admin key's seed in every test server.
 pub const ADMIN_SEED: u8 = 200;
 
@@ -85,23 +143,8 @@ pub struct Server {
 impl Server {
     /// Starts the server on a free loopback port with `data_dir` and extra environment.
     pub fn start(data_dir: &Path, env: &[(&str, &str)]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tether-server"));
-        command
-            .env("TETHER_PORT", "0")
-            .env("TETHER_DATA_DIR", data_dir)
-            .env("TETHER_LEVELS_DIR", repo().join("levels"))
-            .env("TETHER_DIST_DIR", data_dir.join("no-dist"))
-            .env("TETHER_ADMIN_KEY", Player::new(ADMIN_SEED).key)
-            .env("TETHER_RATE_PER_ADDR", "100000")
-            .env("TETHER_RATE_PER_KEY", "100000")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        for (name, value) in database_env(data_dir) {
-            command.env(name, value);
-        }
-        for (name, value) in env {
-            command.env(name, value);
-        }
+        let mut command = server_command(data_dir, env);
+        command.stdout(Stdio::piped()).stderr(Stdio::inherit());
         let mut child = command.spawn().expect("tether-server starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut lines = BufReader::new(stdout).lines();
@@ -141,6 +184,22 @@ impl Server {
 
     pub fn get_text(&self, path: &str) -> (u16, String) {
         answer(ureq::get(&format!("{}{path}", self.base)).call())
+    }
+
+    /// A GET sending an `Origin` header: the status and the `Access-Control-Allow-Origin`
+    /// answered, if any.
+    pub fn get_from_origin(&self, path: &str, origin: &str) -> (u16, Option<String>) {
+        let result = ureq::get(&format!("{}{path}", self.base))
+            .set("Origin", origin)
+            .call();
+        let response = match result {
+            Ok(response) | Err(ureq::Error::Status(_, response)) => response,
+            Err(err) => panic!("transport error: {err}"),
+        };
+        let allowed = response
+            .header("access-control-allow-origin")
+            .map(str::to_string);
+        (response.status(), allowed)
     }
 
     pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
@@ -263,3 +322,17 @@ pub const LEVEL_1_TICKS: u64 = 177;
 pub fn wait_out_level_1() {
     std::thread::sleep(std::time::Duration::from_millis(1_600));
 }
+
+/// Level 1's solution with `idle_ticks` of standing still first: a slower finish of the same
+/// level (30 idle ticks finish at tick 205, a silver medal).
+pub fn padded_level_1_solution(idle_ticks: u32) -> String {
+    let idle = format!(
+        "({idle_ticks}, (move_x: 0, reel: 0, jump_held: false, jump_pressed: false, \
+         fire_pressed: false, release_pressed: false, wheel_notches: 0, aim_x: 0.0, aim_y: 0.0)),"
+    );
+    let (_, solution) = campaign_level("01_first_swing.ron");
+    let padded = solution.replacen("runs: [", &format!("runs: [\n        {idle}"), 1);
+    assert_ne!(padded, solution, "the solution has a runs list");
+    padded
+}
+pub const LEVEL_1_PADDED_30_TICKS: u64 = 205;
