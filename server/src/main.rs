@@ -6,6 +6,7 @@
 //!   tether-server reverify        re-simulate every verified run; list those that no longer finish
 //!   tether-server bench-verify [REPLAY] [SECONDS]   re-simulations per second on one core
 //!   tether-server integrity       the database's own consistency check (SQLite)
+//!   tether-server seed [PLAYERS] [LEVELS] [RUNS]   made-up data to measure load on (never live)
 //!
 //! Settings come from the environment: see `config.rs`.
 
@@ -17,6 +18,7 @@ mod db;
 mod error;
 mod queue;
 mod ratelimit;
+mod seed;
 mod tools;
 mod verify;
 
@@ -61,8 +63,9 @@ async fn run(args: Vec<String>) -> Result<(), String> {
         }
         "reverify" => tools::reverify(&db, book).await,
         "integrity" => tools::integrity(&db, &config).await,
+        "seed" => seed::seed(&db, &config, &args[1..]).await,
         other => Err(format!(
-            "unknown command {other:?}: serve, worker, reverify, bench-verify or integrity"
+            "unknown command {other:?}: serve, worker, reverify, bench-verify, integrity or seed"
         )),
     }
 }

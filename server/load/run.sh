@@ -1,0 +1,55 @@
+#!/bin/sh
+# The mixed load run (docs/online.md, "Load"): seeds a database, serves it, prepares signed
+# writes (prepare.py) and drives 200 connections with wrk (mixed.lua), then a board-read-only
+# run, and prints the load average, the server's peak memory and how the queue judged the writes.
+#   server/load/run.sh OUT_DIR                       SQLite in OUT_DIR/data
+#   pg_virtualenv server/load/run.sh OUT_DIR         a throw-away PostgreSQL
+# Run from the checkout, after `cargo build --release -p tether-server`.
+set -eu
+OUT=$(mkdir -p "$1" && cd "$1" && pwd)
+WRITES_EACH=${WRITES_EACH:-1500}
+SECONDS_EACH=${SECONDS_EACH:-15}
+BIN=$(pwd)/${CARGO_TARGET_DIR:-target}/release/tether-server
+LOAD=$(pwd)/server/load
+export TETHER_DATA_DIR="$OUT/data" TETHER_PORT=18787 TETHER_LEVELS_DIR="$(pwd)/levels"
+export TETHER_DIST_DIR="$OUT/no-dist"
+# Every client is 127.0.0.1 here: the per-address limit would refuse the load itself.
+export TETHER_RATE_PER_ADDR=1000000 TETHER_RATE_PER_KEY=1000
+rm -rf "$OUT/data"
+if [ -n "${PGHOST:-}" ]; then
+    createdb tether_load
+    export DATABASE_URL="postgres://$PGUSER:$PGPASSWORD@$PGHOST:${PGPORT:-5432}/tether_load"
+    sql() { psql -qtA -d tether_load -c "$1"; }
+else
+    sql() { sqlite3 "$OUT/data/tether.db" "$1"; }
+fi
+echo "== seed"; /usr/bin/time -f "seed: %e s, peak %M KB" "$BIN" seed 10000 200 100000
+SEEDED_RUNS=$(sql "SELECT MAX(id) FROM runs")
+"$BIN" > "$OUT/server.log" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+until grep -q listening "$OUT/server.log"; do sleep 0.2; done
+BASE=http://127.0.0.1:18787
+cd "$OUT"
+echo "== prepare"; python3 "$LOAD/prepare.py" "$BASE" "$TETHER_LEVELS_DIR" "$WRITES_EACH" 10000
+BOARD=$(awk -F'\t' '$1 == "board" { print $3; exit }' requests.tsv)
+echo "== load average before: $(cat /proc/loadavg)"
+echo "== mixed: wrk -t2 -c200 -d${SECONDS_EACH}s --latency -s mixed.lua"
+wrk -t2 -c200 -d"${SECONDS_EACH}s" --latency -s "$LOAD/mixed.lua" "$BASE" | tee mixed.txt
+echo "== load average after mixed: $(cat /proc/loadavg)"
+grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
+echo "== board reads only: wrk -t2 -c200 -d${SECONDS_EACH}s --latency $BASE$BOARD"
+wrk -t2 -c200 -d"${SECONDS_EACH}s" --latency "$BASE$BOARD" | tee reads.txt
+echo "== load average after reads: $(cat /proc/loadavg)"
+grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
+if [ -n "${PGHOST:-}" ]; then
+    echo "== the server's PostgreSQL connections, by TLS (t) or not (f):"
+    psql -qtA -d tether_load -c "SELECT s.ssl, s.version, COUNT(*) FROM pg_stat_ssl s \
+        JOIN pg_stat_activity a USING (pid) WHERE a.datname = 'tether_load' \
+        AND a.pid <> pg_backend_pid() GROUP BY s.ssl, s.version"
+fi
+echo "== waiting for the queue"
+while [ "$(sql "SELECT COUNT(*) FROM runs WHERE status = 'pending'")" != 0 ]; do sleep 1; done
+echo "== submissions judged (ticks 177 = valid, 150 = forged faster):"
+sql "SELECT ticks, status, COUNT(*) FROM runs WHERE id > $SEEDED_RUNS GROUP BY ticks, status ORDER BY ticks"
+grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
