@@ -9,7 +9,7 @@ set -eu
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 WRITES_EACH=${WRITES_EACH:-1500}
 SECONDS_EACH=${SECONDS_EACH:-15}
-BIN=$(pwd)/${CARGO_TARGET_DIR:-target}/release/tether-server
+BIN=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/tether-server
 LOAD=$(pwd)/server/load
 export TETHER_DATA_DIR="$OUT/data" TETHER_PORT=18787 TETHER_LEVELS_DIR="$(pwd)/levels"
 export TETHER_DIST_DIR="$OUT/no-dist"
