@@ -21,7 +21,9 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
     let pool = AnyPoolOptions::new()
-        .max_connections(if config.is_sqlite() { 4 } else { 16 })
+        // SQLite: WAL readers never wait for the writer, but a request waits for a pooled
+        // connection, and a write holds one through its fsync; so as many as PostgreSQL's.
+        .max_connections(16)
         .connect(&config.database_url)
         .await
         .map_err(|err| format!("cannot open the database: {err}"))?;
