@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tether's one entry point.
 #   ./build.sh run     build (release) and play
-#   ./build.sh test    everything CI runs: lint, unit/integration tests, replays, render smoke
-#                      test under Xvfb, and the browser test
+#   ./build.sh test    everything CI runs but the crosscheck: lint, unit/integration tests,
+#                      replays, render smoke test under Xvfb, the browser test, the browser zip
+#                      on a static host and the MP3 loops in the browser
 #   ./build.sh bench   criterion benches and the rope stats table
 #   ./build.sh web     build the browser version into dist/
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
