@@ -50,10 +50,11 @@ native_binary() {
 
 # The Debian packages and Rust targets every cross build needs (arm64 multiarch included):
 # linkers and binutils (objdump, readelf) for Windows and arm64, the arm64 C library to link
-# against, and the arm64 ALSA and udev libraries with their pkg-config files.
+# against, and the arm64 ALSA and udev libraries with their pkg-config files; python3 reads
+# cargo's target folder, binutils' readelf checks the Linux binary.
 cross_deps() {
     native_deps
-    need_debs gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 gcc-aarch64-linux-gnu \
+    need_debs python3 binutils gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 gcc-aarch64-linux-gnu \
         libc6-dev-arm64-cross binutils-aarch64-linux-gnu
     if ! dpkg --print-foreign-architectures | grep -qx arm64; then
         log "adding Debian's arm64 architecture (multiarch) for the arm64 libraries"
