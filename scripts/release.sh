@@ -132,6 +132,22 @@ check_windows_dlls() {
     return $bad
 }
 
+# check_windows_gui EXE: fails unless EXE is a GUI-subsystem program (src/main.rs's
+# windows_subsystem): a console-subsystem one opens a console window beside the game when a
+# player double-clicks it.
+check_windows_gui() {
+    local subsystem
+    subsystem=$(x86_64-w64-mingw32-objdump -p "$1" | sed -n 's/^Subsystem[[:space:]]*//p')
+    case "$subsystem" in
+        *"(Windows GUI)"*) echo "  windows: GUI subsystem, no console window on a double-click" ;;
+        *)
+            echo "error: $1 is not a GUI-subsystem program (Subsystem ${subsystem:-unknown}):" \
+                "a double-click would open a console window beside the game" >&2
+            return 1
+            ;;
+    esac
+}
+
 # archive_tar FOLDER: FOLDER.tar.gz beside it, FOLDER's name as its one top folder.
 archive_tar() {
     tar -C "$(dirname "$1")" -czf "$1.tar.gz" "$(basename "$1")"
@@ -166,6 +182,7 @@ dist_windows() {
     local version=$1 exe folder
     exe=$(build_for "$WINDOWS_TARGET")
     check_windows_dlls "$exe"
+    check_windows_gui "$exe"
     folder="$ROOT/$RELEASE_OUT/tether-$version-windows-x86_64"
     stage_game "$exe" "$folder"
     archive_zip "$folder"
@@ -270,6 +287,7 @@ crosscheck() {
     binaries=$(build_for "$WINDOWS_TARGET" "$ARM64_TARGET")
     exe=$(sed -n 1p <<<"$binaries")
     arm64=$(sed -n 2p <<<"$binaries")
+    check_windows_gui "$exe" || failed=1
     stage=$(mktemp -d)
     log "Windows .exe under Wine"
     stage_game "$exe" "$stage/windows"
