@@ -44,7 +44,8 @@ cross_target_dir() {
 
 # native_binary: builds the game for this machine (release); prints its path.
 native_binary() {
-    cargo build --release --bin tether >&2
+    # `|| return`: callers run this in $(...), where bash does not apply `set -e`.
+    cargo build --release --bin tether >&2 || return 1
     echo "$(cargo_target_dir)/release/tether"
 }
 
@@ -83,7 +84,8 @@ build_for() {
     for target in "$@"; do target_args+=(--target "$target"); done
     log "building for $*" >&2
     PKG_CONFIG_ALLOW_CROSS=1 PKG_CONFIG_SYSROOT_DIR=/ PKG_CONFIG_LIBDIR=$ARM64_PKG_CONFIG_LIBDIR \
-        CARGO_TARGET_DIR=$dir nice -n 10 cargo build --release "${target_args[@]}" --bin tether >&2
+        CARGO_TARGET_DIR=$dir nice -n 10 cargo build --release "${target_args[@]}" --bin tether >&2 \
+        || return 1
     for target in "$@"; do
         case "$target" in
             *windows*) echo "$dir/$target/release/tether.exe" ;;
