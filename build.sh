@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tether's one entry point.
 #   ./build.sh run     build (release) and play
-#   ./build.sh test    everything CI runs: lint, unit/integration tests, replays, render smoke
-#                      test under Xvfb, and the browser test
+#   ./build.sh test    everything CI runs but the crosscheck: lint, unit/integration tests,
+#                      replays, render smoke test under Xvfb, the browser test, the browser zip
+#                      on a static host and the MP3 loops in the browser
 #   ./build.sh bench   criterion benches and the rope stats table
 #   ./build.sh web     build the browser version into dist/
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
@@ -12,7 +13,8 @@
 #                      release archives named with the version into dist-release/ (default: all
 #                      four; Linux x86-64 and arm64 .tar.gz, Windows .zip, the browser .zip)
 #   ./build.sh crosscheck   every solution replay gives the native outcome and hash from the
-#                      Windows .exe under Wine and the arm64 build under qemu-user
+#                      Windows .exe under Wine and the arm64 build under qemu-user (CI runs it
+#                      after `test`; it installs Wine, qemu-user and the cross toolchains)
 #   ./build.sh check FILE...   validate level files
 #   ./build.sh fuzz [CASES]    the property tests at CASES fresh-seeded cases each (default 500;
 #                              minutes, not in CI), printing how many were tried
@@ -49,8 +51,25 @@ need_debs() {
         return 1
     fi
     log "installing ${missing[*]}"
-    if [ "$APT_UPDATED" = 0 ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # A failed install stops here naming the packages and the command that installs them, so a
+    # fresh machine (CI's) says what it lacks instead of failing later in a compiler or linker.
+    if [ "$APT_UPDATED" = 0 ]; then
+        as_root apt-get update -qq || { apt_failed "${missing[@]}"; return 1; }
+        APT_UPDATED=1
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}" || { apt_failed "${missing[@]}"; return 1; }
+}
+
+# apt_failed PKG...: the error for packages apt-get could not install.
+apt_failed() {
+    echo "error: could not install the system packages: $*" >&2
+    echo "error: install them, then run this again:  sudo apt-get update && sudo apt-get install --no-install-recommends $*" >&2
+    case " $* " in
+        *":arm64 "*)
+            echo "error: (the :arm64 packages need Debian's arm64 architecture: sudo dpkg --add-architecture arm64;" \
+                "on Ubuntu, arm64 packages come from ports.ubuntu.com, which sources.list must name)" >&2 ;;
+    esac
 }
 
 need_rust() {
@@ -125,6 +144,10 @@ cmd_test() {
     scripts/new_player_test.sh
     log "browser test"
     web_test
+    log "the browser zip on a static host (unpacked, served from a subfolder, played)"
+    web_zip_test
+    log "the MP3 loops loop without a gap in the browser (gapless tags honoured)"
+    python3 scripts/release_audio_loop_test.py --browser chromium
     log "all tests passed"
 }
 

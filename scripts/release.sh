@@ -6,6 +6,7 @@
 #   crosscheck   ./build.sh crosscheck  every solution replay gives the native outcome and hash
 #                                       from the Windows .exe under Wine and the arm64 build
 #                                       under qemu-user
+#   web_zip_test (./build.sh test)      the browser zip on a static host, from a subfolder URL
 # Cross builds share cargo's target folder (CARGO_TARGET_DIR or target/; each target has its own
 # subfolder); TETHER_CROSS_TARGET_DIR puts them elsewhere. They run under `nice` so a shared
 # machine stays usable.
@@ -43,14 +44,18 @@ cross_target_dir() {
 
 # native_binary: builds the game for this machine (release); prints its path.
 native_binary() {
-    cargo build --release --bin tether >&2
+    # `|| return`: callers run this in $(...), where bash does not apply `set -e`.
+    cargo build --release --bin tether >&2 || return 1
     echo "$(cargo_target_dir)/release/tether"
 }
 
-# The Debian packages and Rust targets every cross build needs (arm64 multiarch included).
+# The Debian packages and Rust targets every cross build needs (arm64 multiarch included):
+# linkers and binutils (objdump, readelf) for Windows and arm64, the arm64 C library to link
+# against, and the arm64 ALSA and udev libraries with their pkg-config files; python3 reads
+# cargo's target folder, binutils' readelf checks the Linux binary.
 cross_deps() {
     native_deps
-    need_debs zip gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 gcc-aarch64-linux-gnu \
+    need_debs python3 binutils gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 gcc-aarch64-linux-gnu \
         libc6-dev-arm64-cross binutils-aarch64-linux-gnu
     if ! dpkg --print-foreign-architectures | grep -qx arm64; then
         log "adding Debian's arm64 architecture (multiarch) for the arm64 libraries"
@@ -60,23 +65,33 @@ cross_deps() {
     need_debs libasound2-dev:arm64 libudev-dev:arm64
     local target
     for target in "$WINDOWS_TARGET" "$ARM64_TARGET"; do
-        rustup target list --installed 2>/dev/null | grep -qx "$target" || rustup target add "$target"
+        rustup target list --installed 2>/dev/null | grep -qx "$target" && continue
+        rustup target add "$target" || {
+            echo "error: could not add the Rust target $target. Run:  rustup target add $target" >&2
+            return 1
+        }
     done
 }
 
-# build_for TARGET: the release binary for TARGET, built under nice; prints its path.
+# build_for TARGET...: the release game (`--bin tether` only: no tests, no other binaries) for
+# every TARGET in one cargo run, under nice; prints each binary's path, one a line. One run
+# rather than one per target lets cargo keep both cores busy across the targets' crates. The
+# pkg-config settings point at the arm64 multiarch libraries; no other target asks pkg-config.
 build_for() {
-    local target=$1 dir
+    local dir target
+    local -a target_args=()
     dir=$(cross_target_dir)
-    log "building for $target" >&2
-    if [ "$target" = "$ARM64_TARGET" ]; then
-        PKG_CONFIG_ALLOW_CROSS=1 PKG_CONFIG_SYSROOT_DIR=/ PKG_CONFIG_LIBDIR=$ARM64_PKG_CONFIG_LIBDIR \
-            CARGO_TARGET_DIR=$dir nice -n 10 cargo build --release --target "$target" --bin tether >&2
-        echo "$dir/$target/release/tether"
-    else
-        CARGO_TARGET_DIR=$dir nice -n 10 cargo build --release --target "$target" --bin tether >&2
-        echo "$dir/$target/release/tether.exe"
-    fi
+    for target in "$@"; do target_args+=(--target "$target"); done
+    log "building for $*" >&2
+    PKG_CONFIG_ALLOW_CROSS=1 PKG_CONFIG_SYSROOT_DIR=/ PKG_CONFIG_LIBDIR=$ARM64_PKG_CONFIG_LIBDIR \
+        CARGO_TARGET_DIR=$dir nice -n 10 cargo build --release "${target_args[@]}" --bin tether >&2 \
+        || return 1
+    for target in "$@"; do
+        case "$target" in
+            *windows*) echo "$dir/$target/release/tether.exe" ;;
+            *) echo "$dir/$target/release/tether" ;;
+        esac
+    done
 }
 
 # stage_game BINARY FOLDER: the game and its data, as a player unpacks it, in FOLDER.
@@ -119,6 +134,22 @@ check_windows_dlls() {
     return $bad
 }
 
+# check_windows_gui EXE: fails unless EXE is a GUI-subsystem program (src/main.rs's
+# windows_subsystem): a console-subsystem one opens a console window beside the game when a
+# player double-clicks it.
+check_windows_gui() {
+    local subsystem
+    subsystem=$(x86_64-w64-mingw32-objdump -p "$1" | sed -n 's/^Subsystem[[:space:]]*//p')
+    case "$subsystem" in
+        *"(Windows GUI)"*) echo "  windows: GUI subsystem, no console window on a double-click" ;;
+        *)
+            echo "error: $1 is not a GUI-subsystem program (Subsystem ${subsystem:-unknown}):" \
+                "a double-click would open a console window beside the game" >&2
+            return 1
+            ;;
+    esac
+}
+
 # archive_tar FOLDER: FOLDER.tar.gz beside it, FOLDER's name as its one top folder.
 archive_tar() {
     tar -C "$(dirname "$1")" -czf "$1.tar.gz" "$(basename "$1")"
@@ -153,18 +184,40 @@ dist_windows() {
     local version=$1 exe folder
     exe=$(build_for "$WINDOWS_TARGET")
     check_windows_dlls "$exe"
+    check_windows_gui "$exe"
     folder="$ROOT/$RELEASE_OUT/tether-$version-windows-x86_64"
     stage_game "$exe" "$folder"
     archive_zip "$folder"
 }
 
-# The browser game as a zip for any static host: dist/'s contents at the zip's root.
+# web_zip OUT: the last browser build (dist/) zipped as OUT (an absolute path) for any static
+# host: dist/'s contents at the zip's root, so index.html is there and every path is relative.
+web_zip() {
+    rm -f "$1"
+    (cd "$ROOT/dist" && zip -qr "$1" .)
+}
+
 dist_web() {
     local version=$1
     web_build
     log "browser zip"
-    rm -f "$ROOT/$RELEASE_OUT/tether-$version-web.zip"
-    (cd "$ROOT/dist" && zip -qr "$ROOT/$RELEASE_OUT/tether-$version-web.zip" .)
+    web_zip "$ROOT/$RELEASE_OUT/tether-$version-web.zip"
+}
+
+# web_zip_test (./build.sh test, after web_test, whose build it zips): the browser zip unpacked
+# into a folder with a space in its path, served by `python3 -m http.server` from a subfolder
+# URL, played in headless Chromium (scripts/release_web_zip_test.py).
+web_zip_test() {
+    need_debs zip chromium python3
+    local scratch expected rc=0
+    [ -f "$ROOT/dist/index.html" ] || web_build
+    scratch=$(mktemp -d)
+    web_zip "$scratch/tether-web.zip"
+    expected=$(web_native_outcome "levels/solutions/$(web_level_file 1)")
+    python3 "$ROOT/scripts/release_web_zip_test.py" --zip "$scratch/tether-web.zip" \
+        --expected "$expected" || rc=$?
+    rm -rf "$scratch"
+    return $rc
 }
 
 # ./build.sh dist [linux|arm64|windows|web]...: the named archives (default: all).
@@ -174,8 +227,9 @@ dist_build() {
     # Only the cross builds need the cross toolchains.
     case " $kinds " in
         *" arm64 "* | *" windows "*) cross_deps ;;
-        *) native_deps; need_debs zip ;;
+        *) native_deps ;;
     esac
+    need_debs zip
     version=$(release_version)
     mkdir -p "$ROOT/$RELEASE_OUT"
     for kind in $kinds; do
@@ -222,20 +276,27 @@ compare_outcomes() {
     fi
 }
 
+# ./build.sh crosscheck. After `./build.sh test` (as in CI) the native game is already built;
+# only the two cross builds of the game binary are new work.
 crosscheck() {
     cross_deps
+    # wine64 runs the 64-bit .exe (no i386 Wine needed); qemu-user gives qemu-aarch64.
     need_debs wine wine64 qemu-user
-    local native exe arm64 stage native_out out failed=0
+    local native exe arm64 stage native_out out failed=0 binaries
     log "native"
     native=$(native_binary)
     native_out=$(cd "$ROOT" && time replay_outcomes "$native")
-    exe=$(build_for "$WINDOWS_TARGET")
-    arm64=$(build_for "$ARM64_TARGET")
+    binaries=$(build_for "$WINDOWS_TARGET" "$ARM64_TARGET")
+    exe=$(sed -n 1p <<<"$binaries")
+    arm64=$(sed -n 2p <<<"$binaries")
+    check_windows_gui "$exe" || failed=1
     stage=$(mktemp -d)
     log "Windows .exe under Wine"
     stage_game "$exe" "$stage/windows"
     wine_prng_stub "$stage/windows"
-    export WINEPREFIX="$stage/wineprefix" WINEDEBUG=-all
+    # A fresh prefix each run; Wine's Mono and Gecko (for .NET and HTML programs) are not
+    # needed, so it does not look for them while making the prefix.
+    export WINEPREFIX="$stage/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
     out=$(cd "$stage/windows" && time replay_outcomes wine ./tether.exe)
     compare_outcomes "Windows under Wine" "$native_out" "$out" || failed=1
     log "arm64 under qemu-user"

@@ -1,6 +1,10 @@
 //! Entry point. Window-less commands (`check`, `replay`) branch off before any window opens, so
 //! they run on machines with no display or GPU. In the browser (wasm32) there is no command line:
 //! `app::web` reads the page's URL query instead, then runs the same game.
+// On Windows the game is a GUI program, so a double-click opens no console window beside it;
+// the window-less commands print through the console of the terminal that started them
+// (`windows_console`).
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
@@ -28,6 +32,8 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    #[cfg(windows)]
+    windows_console::attach_to_parent_console();
     // Heavy scenes step their objects on both cores (`sim::parallel`). This thread, which runs
     // the simulation, joins the pool: it works through its share instead of waiting for a core
     // that slept between ticks to wake (63 µs on the project's machine, more than a light
@@ -224,4 +230,38 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, ArgsError> {
 #[cfg(not(target_arch = "wasm32"))]
 fn absolute(path: &str) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
+}
+
+/// A GUI-subsystem program starts with no console, so `tether.exe replay`, `check` or
+/// `--version` typed in a terminal would print nothing. Attaching to the terminal's console gives
+/// Rust's stdout and stderr (which ask Windows for the handles on every write) somewhere to go.
+/// Output the parent redirected to a file or pipe already has a handle and is left alone; so is
+/// a program started from Explorer, which has no parent console (the call fails, harmlessly).
+/// Two kernel32 functions, declared here rather than through the windows-sys crate.
+#[cfg(windows)]
+mod windows_console {
+    use std::ffi::c_void;
+
+    /// `ATTACH_PARENT_PROCESS`, `(DWORD)-1`.
+    const ATTACH_PARENT_PROCESS: u32 = u32::MAX;
+    /// `STD_OUTPUT_HANDLE`, `(DWORD)-11`.
+    const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+    /// `INVALID_HANDLE_VALUE`, `(HANDLE)-1`.
+    const INVALID_HANDLE_VALUE: isize = -1;
+
+    #[link(name = "kernel32")]
+    unsafe extern "system" {
+        fn AttachConsole(process_id: u32) -> i32;
+        fn GetStdHandle(std_handle: u32) -> *mut c_void;
+    }
+
+    pub fn attach_to_parent_console() {
+        // SAFETY: both take plain integers and touch only this process's standard handles.
+        unsafe {
+            let stdout = GetStdHandle(STD_OUTPUT_HANDLE);
+            if stdout.is_null() || stdout as isize == INVALID_HANDLE_VALUE {
+                AttachConsole(ATTACH_PARENT_PROCESS);
+            }
+        }
+    }
 }
