@@ -3,6 +3,7 @@
 //! any rope's segment axis ends a tick inside a solid, how fast the player goes, and the worst
 //! tick of the rope's step in the energy account, of the player alone and of the player and
 //! their rope together. It asserts the axis depth (0.5 cm); the energy figures are reported.
+//! `TETHER_DUMP_WORST=DIR` writes the deepest-axis and fastest-player streams as replays.
 
 mod common;
 
@@ -12,7 +13,7 @@ use rapier2d::parry::shape::Segment;
 use tether::sim::math::Pose;
 use tether::sim::rope::Rope;
 use tether::sim::world::TickEnergy;
-use tether::sim::World;
+use tether::sim::{InputFrame, World};
 
 // World's fields are read only here, so a change of World's API is one edit.
 
@@ -41,6 +42,8 @@ const TICKS_PER_STREAM: usize = 2400;
 struct Worst {
     value: f32,
     at: String,
+    /// The stream that gave it (its level file and inputs up to the tick), to dump as a replay.
+    stream: Option<(String, Vec<InputFrame>)>,
 }
 
 impl Worst {
@@ -48,7 +51,29 @@ impl Worst {
         if value > self.value {
             self.value = value;
             self.at = at();
+            self.stream = None;
         }
+    }
+
+    /// Keeps the stream if this tick's `see` made a new worst.
+    fn keep_stream(&mut self, level: &str, frames: &[InputFrame]) {
+        if self.stream.is_none() && !self.at.is_empty() {
+            self.stream = Some((level.to_string(), frames.to_vec()));
+        }
+    }
+
+    /// With `TETHER_DUMP_WORST=DIR`, writes the stream as DIR/`name`.ron, a replay to watch.
+    fn dump(&self, name: &str) {
+        let (Ok(dir), Some((level, frames))) = (std::env::var("TETHER_DUMP_WORST"), &self.stream)
+        else {
+            return;
+        };
+        let mut replay = tether::sim::Replay::new(level.clone());
+        for input in frames {
+            replay.push(*input);
+        }
+        let path = std::path::Path::new(&dir).join(format!("{name}.ron"));
+        std::fs::write(&path, replay.to_ron()).expect("the dump folder is writable");
     }
 }
 
@@ -78,7 +103,7 @@ fn deepest_axis_m(world: &World) -> f32 {
         .fold(0.0, f32::max)
 }
 
-fn play(level: &std::path::Path, frames: &[tether::sim::InputFrame], figures: &mut Figures) {
+fn play(level: &std::path::Path, frames: &[InputFrame], figures: &mut Figures) {
     let mut world = tether::cli::load_world(level, common::tuning()).expect("level loads");
     let name = level.file_name().unwrap().to_string_lossy().into_owned();
     let mut rope_kinetic_before = 0.0;
@@ -88,7 +113,9 @@ fn play(level: &std::path::Path, frames: &[tether::sim::InputFrame], figures: &m
         let attached = world.rope().is_some();
         let at = || format!("{name} tick {}", tick + 1);
         figures.axis_depth_m.see(deepest_axis_m(&world), at);
+        figures.axis_depth_m.keep_stream(&name, &frames[..=tick]);
         figures.speed_m_per_s.see(player_speed_m_per_s(&world), at);
+        figures.speed_m_per_s.keep_stream(&name, &frames[..=tick]);
         let e = energy(&world);
         figures.solver_j_per_kg.see(e.solver_added_j_per_kg(), at);
         // A rope made or let go this tick has no kinetic energy to compare with.
@@ -117,7 +144,21 @@ fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
             .expect("measuring never fails a case");
     }
     let figures = figures.into_inner();
-    println!("{figures:#?}");
+    figures.axis_depth_m.dump("deepest-rope-axis");
+    figures.speed_m_per_s.dump("fastest-player");
+    println!(
+        "{} streams; deepest rope axis {} m ({}); fastest player {} m/s ({}); rope step beyond \
+         the reel {} J/kg ({}); with the rope's own kinetic energy {} J/kg ({})",
+        figures.streams,
+        figures.axis_depth_m.value,
+        figures.axis_depth_m.at,
+        figures.speed_m_per_s.value,
+        figures.speed_m_per_s.at,
+        figures.solver_j_per_kg.value,
+        figures.solver_j_per_kg.at,
+        figures.solver_with_rope_j_per_kg.value,
+        figures.solver_with_rope_j_per_kg.at
+    );
     assert!(
         figures.axis_depth_m.value <= MAX_AXIS_INSIDE_M,
         "a rope's axis ended a tick {} m inside a solid ({}) over {} streams",
