@@ -3,7 +3,7 @@
 //! - no NaN or infinity anywhere in the player, any rope (the player's, winches', vines', loose
 //!   pieces') or any cloth;
 //! - the player and cloth particles are never more than 1 cm inside a solid;
-//! - no rope segment's axis is more than 1 cm inside a solid (see the open case noted below);
+//! - no rope segment's axis is more than 0.5 cm inside a solid (see the open case noted below);
 //!
 //! and the same stream run twice gives the same final-state hash.
 //!
@@ -12,88 +12,24 @@
 
 mod common;
 
+use common::prop::{input_stream, shipped_levels};
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use rapier2d::parry::shape::Segment;
 use tether::sim::geometry::groups::SOLID;
-use tether::sim::math::{Pose, Vec2};
+use tether::sim::math::Pose;
 use tether::sim::player::Player;
 use tether::sim::rope::Rope;
-use tether::sim::{InputFrame, LevelIndex, World};
+use tether::sim::{InputFrame, World};
 
 /// Penetration allowed at the end of a tick (the contact solvers leave a little).
 const MAX_INSIDE_M: f32 = 0.01;
+/// A rope segment's axis inside a solid allowed at the end of a tick (issue 32's figure).
+const MAX_AXIS_INSIDE_M: f32 = 0.005;
 const TICKS_PER_CASE: usize = 2400;
 
 fn runner(ci_cases: u32) -> TestRunner {
     common::prop::runner(ci_cases, 0x7e74e7)
-}
-
-/// One run of input: held for 1 to 90 ticks. Presses are rarer than holds, as in play.
-fn input_run() -> impl Strategy<Value = (usize, InputFrame)> {
-    (
-        1usize..90,
-        -1i8..=1,
-        -1i8..=1,
-        any::<bool>(),
-        prop::bool::weighted(0.2),
-        prop::bool::weighted(0.25),
-        prop::bool::weighted(0.1),
-        prop_oneof![8 => Just(0i8), 1 => -3i8..=3],
-        (-25.0f32..25.0, -25.0f32..25.0),
-    )
-        .prop_map(
-            |(count, move_x, reel, jump_held, jump, fire, release, wheel, aim)| {
-                let (aim_x, aim_y) = InputFrame::quantize_aim(Vec2::new(aim.0, aim.1));
-                (
-                    count,
-                    InputFrame {
-                        move_x,
-                        reel,
-                        jump_held,
-                        jump_pressed: jump,
-                        fire_pressed: fire,
-                        release_pressed: release,
-                        wheel_notches: wheel,
-                        aim_x,
-                        aim_y,
-                    },
-                )
-            },
-        )
-}
-
-/// A stream of about `ticks` ticks, as a list of ticks' inputs. A press lasts one tick, as the
-/// front end's latch makes it.
-fn input_stream(ticks: usize) -> impl Strategy<Value = Vec<InputFrame>> {
-    prop::collection::vec(input_run(), 1..(ticks / 10).max(2)).prop_map(move |runs| {
-        let mut frames = Vec::with_capacity(ticks);
-        for (count, input) in runs {
-            for k in 0..count {
-                let mut tick = input;
-                if k > 0 {
-                    tick.jump_pressed = false;
-                    tick.fire_pressed = false;
-                    tick.release_pressed = false;
-                    tick.wheel_notches = 0;
-                }
-                frames.push(tick);
-            }
-        }
-        frames.truncate(ticks);
-        frames
-    })
-}
-
-pub fn shipped_levels() -> Vec<std::path::PathBuf> {
-    let root = common::root();
-    let index_path = root.join("levels/index.ron");
-    let index = LevelIndex::from_ron(&common::read(&index_path), "levels/index.ron").unwrap();
-    index
-        .files()
-        .iter()
-        .map(|name| root.join("levels").join(name))
-        .collect()
 }
 
 fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
@@ -142,7 +78,7 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
                 .geometry
                 .deepest_solid_overlap(&Pose::IDENTITY, &segment);
             if let Some((_, depth)) = overlap {
-                if depth > MAX_INSIDE_M {
+                if depth > MAX_AXIS_INSIDE_M {
                     return Err(format!(
                         "{name}: segment {i} ({:?}–{:?}) {depth} m inside a solid",
                         pair[0], pair[1]
@@ -249,9 +185,9 @@ fn random_play_on_every_level_stays_finite_outside_solids_and_deterministic() {
 
 /// Found a bug (stop 19): hooked to the floor beside the player and reeling in, the player was
 /// held still by the floor's skin while the rope pulled, built up speed to 190 m/s and flung
-/// about, a rope segment ending 0.66 m down in the floor. Fixed in `Player::move_along`. With
-/// fresh seeds (`./build.sh fuzz`) it still finds a smaller case, open: a rope reeled in along
-/// the floor can end a tick with its first segment's axis about 2 cm inside it (level 01).
+/// about, a rope segment ending 0.66 m down in the floor. Fixed in `Player::move_along`. CI's
+/// seeds hold 0.5 cm; fresh seeds do not (open): 2 016 fresh streams of tests/rope_streams.rs
+/// found an axis 0.60 m inside a solid on level 18 (docs/rope.md).
 #[test]
 fn random_play_never_leaves_a_rope_segment_inside_a_solid() {
     random_play(3, true);
