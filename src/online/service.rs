@@ -139,6 +139,22 @@ impl OnlineService {
         Some(format!("online: {}", run.state.describe(run.attempts)))
     }
 
+    /// One line on where online stands (the registration, then the last run), for the log.
+    pub fn status_line(&self) -> Option<String> {
+        match &self.registration {
+            Registration::Refused(why) => return Some(format!("online: name refused: {why}")),
+            Registration::InFlight(_) => return None,
+            Registration::None => {}
+        }
+        self.last_run_line().or_else(|| {
+            self.profile
+                .name
+                .as_ref()
+                .filter(|_| self.profile.enabled)
+                .map(|name| format!("online: as {}", crate::sim::limits::printable(name)))
+        })
+    }
+
     /// The last finished run's state.
     pub fn last_run_state(&self) -> Option<&RunState> {
         Some(&self.queue.run(self.last_ticket?)?.state)

@@ -109,6 +109,8 @@ pub struct Ctx {
     pub online: OnlineService,
     /// Seconds since the game started, summed from frames (the online queue's backoff clock).
     online_clock_s: f64,
+    /// The last online state logged (the Xvfb script reads the log lines).
+    online_logged: Option<String>,
 }
 
 impl Ctx {
@@ -137,9 +139,15 @@ impl Ctx {
         } else {
             Area::Main.store()
         };
-        let (online, online_problem) = OnlineService::load(online_store, None);
+        let (mut online, online_problem) =
+            OnlineService::load(online_store, options.server.clone());
         if let Some(problem) = online_problem {
             log_line(&format!("online: {problem}"));
+        }
+        if let Some(name) = &options.online_name {
+            if let Err(problem) = online.go_online(name) {
+                log_line(&format!("online: {problem}"));
+            }
         }
         let mut play = PlayInput::default();
         play.strong_aim_assist = loaded.settings.assists.strong_aim_assist;
@@ -174,6 +182,7 @@ impl Ctx {
             fullscreen: false,
             online,
             online_clock_s: 0.0,
+            online_logged: None,
         }
     }
 
@@ -271,6 +280,13 @@ impl Ctx {
         }
         self.online_clock_s += f64::from(frame_s);
         self.online.update(self.online_clock_s);
+        let status = self.online.status_line();
+        if status != self.online_logged {
+            if let Some(line) = &status {
+                log_line(line);
+            }
+            self.online_logged = status;
+        }
     }
 
     /// Shows a problem for a while.
