@@ -73,10 +73,16 @@ fn health_of(base: &str) -> OnlineError {
 fn a_garbage_answer_is_a_message() {
     let base = start_fake_server();
     let err = health_of(&format!("{base}/garbage"));
-    assert!(matches!(err, OnlineError::Malformed { status: 200, .. }), "{err:?}");
+    assert!(
+        matches!(err, OnlineError::Malformed { status: 200, .. }),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("makes no sense"), "{err}");
     let err = health_of(&format!("{base}/refusal"));
-    assert!(matches!(err, OnlineError::Malformed { status: 409, .. }), "{err:?}");
+    assert!(
+        matches!(err, OnlineError::Malformed { status: 409, .. }),
+        "{err:?}"
+    );
 }
 
 #[test]

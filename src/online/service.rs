@@ -74,6 +74,9 @@ impl OnlineService {
         let identity = self.profile.identity_or_new()?;
         self.profile.enabled = true;
         self.save_profile()?;
+        if self.profile.name.as_deref() == Some(name) {
+            return Ok(());
+        }
         let call = self.client().register(&identity, name);
         self.registration = Registration::InFlight(call);
         Ok(())
@@ -153,6 +156,16 @@ impl OnlineService {
                 .filter(|_| self.profile.enabled)
                 .map(|name| format!("online: as {}", crate::sim::limits::printable(name)))
         })
+    }
+
+    /// Whether a registration, a run session or the last run is still on its way.
+    pub fn is_settling(&self) -> bool {
+        self.profile.enabled
+            && (matches!(self.registration, Registration::InFlight(_))
+                || self.session_call.is_some()
+                || self
+                    .last_run_state()
+                    .is_some_and(|state| !state.is_settled()))
     }
 
     /// The last finished run's state.

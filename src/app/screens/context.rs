@@ -289,6 +289,13 @@ impl Ctx {
         }
     }
 
+    /// Whether Tether Online is still busy with the name or the last run (for at most a
+    /// minute of play: a server that stays away does not hold a screenshot forever).
+    pub fn online_settling(&self) -> bool {
+        const MAX_SETTLING_S: f64 = 60.0;
+        self.online_clock_s < MAX_SETTLING_S && self.online.is_settling()
+    }
+
     /// Shows a problem for a while.
     pub fn notify(&mut self, text: impl Into<String>) {
         self.notice = Some((text.into(), NOTICE_SHOWN_S));
