@@ -44,4 +44,9 @@ pub struct LaunchOptions {
     /// A level link opened on the editor page: its text, opened in the editor as a new level of
     /// "My levels" (kept when the author saves it).
     pub edit_linked: Option<String>,
+    /// Tether Online's address (`--server URL`), in place of the profile's.
+    pub server: Option<String>,
+    /// Go online under this name (`--online-name NAME`): the key is made and registered if
+    /// need be.
+    pub online_name: Option<String>,
 }

@@ -23,6 +23,8 @@ use crate::app::render::sim_vec;
 use crate::app::session::Session;
 use crate::app::settings::{InputSettings, InputSettingsStore};
 use crate::campaign::Progress;
+use crate::online::service::OnlineService;
+use crate::platform::store::{Area, Store};
 use crate::sim::Replay;
 
 /// How long a notice (a save problem) stays on screen.
@@ -103,6 +105,12 @@ pub struct Ctx {
     /// Whether an editor is on the stack (set by the stack).
     pub editor_open: bool,
     fullscreen: bool,
+    /// Tether Online: the profile, the run queue, the attempt's run session.
+    pub online: OnlineService,
+    /// Seconds since the game started, summed from frames (the online queue's backoff clock).
+    online_clock_s: f64,
+    /// The last online state logged (the Xvfb script reads the log lines).
+    online_logged: Option<String>,
 }
 
 impl Ctx {
@@ -125,6 +133,22 @@ impl Ctx {
             log_line(&format!("progress: {problem}"));
             (problem.clone(), NOTICE_SHOWN_S)
         });
+        // Watching a replay or playing a file on its own sends nothing and keeps nothing online.
+        let online_store = if options.replay.is_some() || single_level {
+            Store::memory()
+        } else {
+            Area::Main.store()
+        };
+        let (mut online, online_problem) =
+            OnlineService::load(online_store, options.server.clone());
+        if let Some(problem) = online_problem {
+            log_line(&format!("online: {problem}"));
+        }
+        if let Some(name) = &options.online_name {
+            if let Err(problem) = online.go_online(name) {
+                log_line(&format!("online: {problem}"));
+            }
+        }
         let mut play = PlayInput::default();
         play.strong_aim_assist = loaded.settings.assists.strong_aim_assist;
         Ctx {
@@ -156,6 +180,9 @@ impl Ctx {
             level: LevelPlace::default(),
             editor_open: false,
             fullscreen: false,
+            online,
+            online_clock_s: 0.0,
+            online_logged: None,
         }
     }
 
@@ -251,6 +278,22 @@ impl Ctx {
         if let Some(session) = &mut self.level.session {
             session.on_frame(frame_s);
         }
+        self.online_clock_s += f64::from(frame_s);
+        self.online.update(self.online_clock_s);
+        let status = self.online.status_line();
+        if status != self.online_logged {
+            if let Some(line) = &status {
+                log_line(line);
+            }
+            self.online_logged = status;
+        }
+    }
+
+    /// Whether Tether Online is still busy with the name or the last run (for at most a
+    /// minute of play: a server that stays away does not hold a screenshot forever).
+    pub fn online_settling(&self) -> bool {
+        const MAX_SETTLING_S: f64 = 60.0;
+        self.online_clock_s < MAX_SETTLING_S && self.online.is_settling()
     }
 
     /// Shows a problem for a while.
