@@ -20,8 +20,11 @@ pub mod level_files;
 pub mod level_keys;
 pub mod level_select;
 pub mod my_levels;
+pub mod online_levels_cache;
+pub mod online_levels_service;
 pub mod pause;
 pub mod play;
+pub mod publish_proof;
 pub mod title;
 
 pub use context::Ctx;
