@@ -348,6 +348,8 @@ pub enum TitleItem {
     Assists,
     /// The author's own levels and the editor (in the browser game: the editor's page).
     MyLevels,
+    /// Levels from everyone, on the online service.
+    OnlineLevels,
     Quit,
 }
 
@@ -360,6 +362,7 @@ pub fn title_items() -> Vec<TitleItem> {
         TitleItem::Controls,
         TitleItem::Assists,
         TitleItem::MyLevels,
+        TitleItem::OnlineLevels,
     ];
     if !cfg!(target_arch = "wasm32") {
         items.push(TitleItem::Quit);

@@ -20,6 +20,10 @@ use crate::app::log_line;
 use crate::app::progress_store::ProgressStore;
 use crate::app::render::art::Art;
 use crate::app::render::sim_vec;
+use crate::app::screens::online_levels_cache::OnlineLevelCache;
+use crate::app::screens::online_levels_fixture::FixtureLevels;
+use crate::app::screens::online_levels_service::{LevelsOnline, NoService};
+use crate::app::screens::publish_proof::ProofShelf;
 use crate::app::session::Session;
 use crate::app::settings::{InputSettings, InputSettingsStore};
 use crate::campaign::Progress;
@@ -71,6 +75,8 @@ pub struct LevelPlace {
     pub backup_written: bool,
     /// The name in the shelf of the level being played or edited (None: the campaign, a file).
     pub shelf_level: Option<String>,
+    /// The hash of the online level being played (None: not one).
+    pub online_level: Option<String>,
     /// One of "My levels" played on its own, in place of the campaign.
     pub alone: Option<GameData>,
     /// The last test play that reached the goal, offered as the level's solution.
@@ -98,6 +104,12 @@ pub struct Ctx {
     pub notice: Option<(String, f32)>,
     /// The author's own levels ("My levels").
     pub shelf: LevelShelf,
+    /// The finishing runs of "My levels" that Publish uploads.
+    pub proofs: ProofShelf,
+    /// The online levels service the Online levels screens poll.
+    pub online: Box<dyn LevelsOnline>,
+    /// Online levels played before, kept to play offline.
+    pub online_cache: OnlineLevelCache,
     pub level: LevelPlace,
     pub auto: Automation,
     /// Whether an editor is on the stack (set by the stack).
@@ -125,6 +137,13 @@ impl Ctx {
             log_line(&format!("progress: {problem}"));
             (problem.clone(), NOTICE_SHOWN_S)
         });
+        let online: Box<dyn LevelsOnline> = if options.online_fixture {
+            Box::new(FixtureLevels::from_campaign(&data))
+        } else {
+            Box::new(NoService::new(
+                "online play is not in this build yet (tether --online-fixture shows sample levels)",
+            ))
+        };
         let mut play = PlayInput::default();
         play.strong_aim_assist = loaded.settings.assists.strong_aim_assist;
         Ctx {
@@ -153,6 +172,9 @@ impl Ctx {
             art: Art::new(),
             notice,
             shelf: LevelShelf::platform_default(),
+            proofs: ProofShelf::platform_default(),
+            online,
+            online_cache: OnlineLevelCache::platform_default(),
             level: LevelPlace::default(),
             editor_open: false,
             fullscreen: false,

@@ -12,8 +12,7 @@ use sha2::{Digest, Sha256};
 use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::{limits, LevelDef, Tuning, World};
 
-/// Hex digits of a level hash (SHA-256).
-pub const LEVEL_HASH_HEX_CHARS: usize = 64;
+pub use crate::editor::online_link::HASH_HEX_CHARS as LEVEL_HASH_HEX_CHARS;
 
 /// The hex SHA-256 of a level's text: its name on the service and in the cache.
 pub fn level_sha256_hex(text: &str) -> String {
@@ -35,11 +34,19 @@ pub fn is_level_hash(hash: &str) -> bool {
 #[derive(Debug)]
 pub enum OnlineLevelError {
     /// Not 64 lowercase hex digits (shown escaped: it came from a link or the network).
-    BadHash { hash: String },
+    BadHash {
+        hash: String,
+    },
     /// The text fetched is not the level the hash names.
-    WrongText { hash: String, got: String },
+    WrongText {
+        hash: String,
+        got: String,
+    },
     /// The text fails the checks every level passes (`tether check`): the first problem.
-    Invalid { hash: String, problem: String },
+    Invalid {
+        hash: String,
+        problem: String,
+    },
     Store(StoreError),
 }
 

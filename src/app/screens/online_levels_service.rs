@@ -147,9 +147,13 @@ impl LevelSummary {
 pub enum LevelsRequest {
     Browse(BrowseQuery),
     /// One level's figures and record.
-    Detail { hash: String },
+    Detail {
+        hash: String,
+    },
     /// One level's file.
-    Text { hash: String },
+    Text {
+        hash: String,
+    },
     /// One of "My levels" with its author's finishing run.
     Publish {
         text: String,
@@ -171,7 +175,9 @@ pub enum LevelsReply {
     Detail(LevelSummary),
     Text(String),
     /// The hash the published level is known by.
-    Published { hash: String },
+    Published {
+        hash: String,
+    },
     Rated,
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::online_levels_cache::level_sha256_hex;
 use crate::platform::store::{Area, Store, StoreError};
-use crate::sim::{limits, RonError, Replay};
+use crate::sim::{limits, Replay, RonError};
 
 /// A proof file holds one replay and a few fields.
 const MAX_PROOF_FILE_BYTES: u64 = limits::MAX_REPLAY_FILE_BYTES + 4096;
@@ -58,8 +58,7 @@ impl Readiness {
                 Some("finish it in test play first (from the spawn, Tab in the editor)".into())
             }
             Readiness::Changed => Some(
-                "changed since your finishing run: finish it in test play again, then save"
-                    .into(),
+                "changed since your finishing run: finish it in test play again, then save".into(),
             ),
             Readiness::Assisted => Some(
                 "your finishing run had assists on: finish it in test play without assists".into(),
@@ -188,7 +187,10 @@ mod tests {
             panic!("an unassisted finish of this text is ready");
         };
         assert_eq!(proof.ticks, 400);
-        assert_eq!(Replay::from_ron(&proof.replay, "p").unwrap().tick_count(), 400);
+        assert_eq!(
+            Replay::from_ron(&proof.replay, "p").unwrap().tick_count(),
+            400
+        );
         // A slower or assisted run of the same text does not replace it; a faster one does.
         assert!(!proofs.offer("a", text, 500, &run(500, false)).unwrap());
         assert!(!proofs.offer("a", text, 200, &run(200, true)).unwrap());
@@ -201,7 +203,10 @@ mod tests {
         assert!(changed.missing().unwrap().contains("changed since"));
         // Any finish of the new text replaces the proof of the old one.
         assert!(proofs.offer("a", edited, 900, &run(900, false)).unwrap());
-        assert!(matches!(readiness(edited, proofs.load("a")), Readiness::Ready(_)));
+        assert!(matches!(
+            readiness(edited, proofs.load("a")),
+            Readiness::Ready(_)
+        ));
 
         proofs.remove("a").unwrap();
         proofs.remove("a").unwrap();
@@ -213,7 +218,13 @@ mod tests {
         let proofs = ProofShelf::memory();
         proofs.store.save("a", "(level_sha256: ").unwrap();
         let said = readiness("x", proofs.load("a"));
-        assert!(matches!(&said, Readiness::Unreadable(p) if p.contains("a (not kept)")), "{said:?}");
-        assert!(said.missing().unwrap().contains("finish it in test play again"));
+        assert!(
+            matches!(&said, Readiness::Unreadable(p) if p.contains("a (not kept)")),
+            "{said:?}"
+        );
+        assert!(said
+            .missing()
+            .unwrap()
+            .contains("finish it in test play again"));
     }
 }
