@@ -5,7 +5,8 @@
 //! window-less commands (`check`, `replay`) that also serve the tests; `editor` is the level
 //! editor's pure editing model (operations, undo, formatting); `files` reads files from
 //! outside within the limits of `sim::limits`; `platform` knows where things are kept on each
-//! platform (data and config folders, atomic writes, the browser's storage, the one `Store`).
+//! platform (data and config folders, atomic writes, the browser's storage, the one `Store`);
+//! `online` is Tether Online's client (HTTP, the API, identity, the run queue).
 //!
 //! The simulation is its own crate (`sim/`, `tether_sim`), so the compiler keeps it free of
 //! the window, audio and file I/O; it is re-exported here as `sim`.
@@ -15,6 +16,7 @@ pub mod campaign;
 pub mod cli;
 pub mod editor;
 pub mod files;
+pub mod online;
 pub mod platform;
 
 pub use tether_sim as sim;

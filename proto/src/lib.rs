@@ -1,0 +1,14 @@
+//! Tether Online as both ends see it (docs/online.md): the JSON the service answers
+//! (`wire`), the signed envelope every write travels in (`signing`), and the recovery code a
+//! player writes down to carry their key to another device (`recovery`).
+//!
+//! Pure: no I/O, no clock, no randomness of its own, so it builds for the browser
+//! (wasm32-unknown-unknown) without wasm-bindgen. The server keeps its own copies for now.
+
+pub mod hex;
+pub mod recovery;
+pub mod signing;
+pub mod wire;
+
+pub use recovery::{RecoveryCodeError, RECOVERY_CODE_GROUPS};
+pub use signing::{Identity, SEED_BYTES};
