@@ -22,6 +22,7 @@ pub mod level_select;
 pub mod my_levels;
 pub mod online_levels;
 pub mod online_levels_cache;
+pub mod online_levels_client;
 pub mod online_levels_fixture;
 pub mod online_levels_list;
 pub mod online_levels_service;
