@@ -383,7 +383,9 @@ pub fn draw_title_menu(items: &[String], selected: usize, notice: Option<&str>) 
     super::render::hud::draw_title_screen();
     let k = ui_scale();
     let (w, h) = (screen_width(), screen_height());
-    let mut y = h * 0.5;
+    // From the middle down, raised when the items would reach the notice's lines.
+    let items_below_first_px = (items.len() as f32 - 1.0) * 40.0 * k;
+    let mut y = (h * 0.5).min(h - 120.0 * k - items_below_first_px);
     for (i, item) in items.iter().enumerate() {
         let chosen = i == selected;
         let size = scaled(if chosen { 32 } else { 28 });
