@@ -175,6 +175,11 @@ mod tests {
             level_sha256_hex("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+        // Every byte counts: a level file's last newline too.
+        assert_eq!(
+            level_sha256_hex("abc\n"),
+            "edeaaff3f1774ad2888673770c6d64097e391bc362d7d6fb34982ddf0efd18cb"
+        );
         assert!(is_level_hash(&level_sha256_hex("x")));
         assert!(!is_level_hash(&"A".repeat(64)));
         assert!(!is_level_hash(&"a".repeat(63)));
