@@ -123,6 +123,8 @@ cmd_test() {
     scripts/editor_test.sh
     log "a new player's path: the Linux archive unpacked elsewhere, a fresh HOME, under Xvfb"
     scripts/new_player_test.sh
+    log "Tether Online through the screens under Xvfb (two players on a real tether-server)"
+    scripts/online_test.sh
     log "browser test"
     web_test
     log "all tests passed"

@@ -12,7 +12,9 @@ use tether::app::game_loop::LaunchOptions;
 const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
-         [--menu-script ACTION,ACTION... [--autoplay]]
+         [--menu-script ACTION,ACTION... [--autoplay]] [--server URL] [--online-name NAME]
+                           (--server: Tether Online's address; --online-name: go online under
+                           NAME, making this device's key and registering it if need be)
   tether play FILE [OPTIONS] play any level file, reloading it whenever it is saved
   tether edit FILE [--editor-script STEPS] [--screenshot PNG]
                            open a level file in the editor (a new level if it does not exist)
@@ -208,6 +210,14 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, ArgsError> {
                 options.editor_script =
                     tether::app::editor_screen::input::ScriptStep::parse_script(&value(i)?)
                         .map_err(ArgsError::EditorScript)?;
+                i += 1;
+            }
+            "--server" => {
+                options.server = Some(value(i)?);
+                i += 1;
+            }
+            "--online-name" => {
+                options.online_name = Some(value(i)?);
                 i += 1;
             }
             "--screenshot" => {

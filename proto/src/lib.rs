@@ -12,3 +12,10 @@ pub mod wire;
 
 pub use recovery::{RecoveryCodeError, RECOVERY_CODE_GROUPS};
 pub use signing::{Identity, SEED_BYTES};
+
+use sha2::{Digest, Sha256};
+
+/// A level's address on the service: the hex SHA-256 of its file's text.
+pub fn level_hash(text: &str) -> String {
+    hex::encode(&Sha256::digest(text.as_bytes()))
+}

@@ -32,6 +32,9 @@ pub struct ShotMoment {
     pub editing: bool,
     /// Whether play is on top (the world runs).
     pub playing: bool,
+    /// Whether Tether Online is still busy with the last run or the name (a picture of the
+    /// complete screen waits for the run to settle: the online test reads its line).
+    pub online_settling: bool,
 }
 
 pub struct Automation {
@@ -212,7 +215,7 @@ impl Automation {
             // Driven by a menu script: the picture is of where the script ends (a menu), or of
             // the level-complete screen it plays to.
             let script_done = self.script_step >= self.menu_script.len() && self.script_wait == 0;
-            if !script_done || now.playing {
+            if !script_done || now.playing || now.online_settling {
                 return false;
             }
         } else if !held && !now.playback_done && now.playing {

@@ -158,6 +158,7 @@ impl Game {
             editor_script_done: self.stack.editor_script_done(),
             editing: self.stack.top().kind() == Kind::Editor,
             playing: self.stack.top().kind() == Kind::Play,
+            online_settling: self.ctx.online_settling(),
         }
     }
 }

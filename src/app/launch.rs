@@ -50,4 +50,9 @@ pub struct LaunchOptions {
     /// An online level link (`#online=<hash>`, `--online LINK`): the level's hash, or why the
     /// link names none. The game opens on it.
     pub online_link: Option<Result<String, crate::editor::online_link::OnlineLinkError>>,
+    /// Tether Online's address (`--server URL`), in place of the profile's.
+    pub server: Option<String>,
+    /// Go online under this name (`--online-name NAME`): the key is made and registered if
+    /// need be.
+    pub online_name: Option<String>,
 }

@@ -4,12 +4,18 @@
 //!   frame), ureq on a worker thread on the desktop, web/net_plugin.js in the browser.
 //! - `client`: the service's API as `Call`s polled each frame (`OnlineClient`), signed writes
 //!   included, every answer parsed defensively into `OnlineError`s fit to show.
+//! - `profile`: online on/off, the server, the name and the key, kept in the platform store.
+//! - `queue`: finished runs waiting to be sent, kept in the store, sent with backoff.
+//! - `service`: all of it as the game runs it (sessions as attempts start, runs as they end).
 //!
 //! The wire types, signing and recovery codes live in the `tether-online-proto` crate
 //! (`proto/`), where the server can share them later.
 
 pub mod client;
 pub mod http;
+pub mod profile;
+pub mod queue;
+pub mod service;
 
 pub use client::{Call, LevelQuery, OnlineClient, OnlineError};
 pub use tether_online_proto::{wire, Identity};

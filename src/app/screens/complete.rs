@@ -195,6 +195,9 @@ impl Screen for CompleteScreen {
         if assists.any() {
             lines.push((format!("with assists: {}", assists.describe()), false));
         }
+        if let Some(online) = ctx.online.last_run_line() {
+            lines.push((online, false));
+        }
         match &self.report {
             Some(report) => {
                 lines.extend(report_lines(report));

@@ -21,12 +21,15 @@ use crate::app::progress_store::ProgressStore;
 use crate::app::render::art::Art;
 use crate::app::render::sim_vec;
 use crate::app::screens::online_levels_cache::OnlineLevelCache;
+use crate::app::screens::online_levels_client::ClientLevels;
 use crate::app::screens::online_levels_fixture::FixtureLevels;
 use crate::app::screens::online_levels_service::{LevelsOnline, NoService};
 use crate::app::screens::publish_proof::ProofShelf;
 use crate::app::session::Session;
 use crate::app::settings::{InputSettings, InputSettingsStore};
 use crate::campaign::Progress;
+use crate::online::service::OnlineService;
+use crate::platform::store::{Area, Store};
 use crate::sim::Replay;
 
 /// How long a notice (a save problem) stays on screen.
@@ -106,8 +109,8 @@ pub struct Ctx {
     pub shelf: LevelShelf,
     /// The finishing runs of "My levels" that Publish uploads.
     pub proofs: ProofShelf,
-    /// The online levels service the Online levels screens poll.
-    pub online: Box<dyn LevelsOnline>,
+    /// The online levels service the Online levels screens poll (`levels_service`).
+    pub levels_online: Box<dyn LevelsOnline>,
     /// Online levels played before, kept to play offline.
     pub online_cache: OnlineLevelCache,
     pub level: LevelPlace,
@@ -115,6 +118,12 @@ pub struct Ctx {
     /// Whether an editor is on the stack (set by the stack).
     pub editor_open: bool,
     fullscreen: bool,
+    /// Tether Online: the profile, the run queue, the attempt's run session.
+    pub online: OnlineService,
+    /// Seconds since the game started, summed from frames (the online queue's backoff clock).
+    online_clock_s: f64,
+    /// The last online state logged (the Xvfb script reads the log lines).
+    online_logged: Option<String>,
 }
 
 impl Ctx {
@@ -137,13 +146,23 @@ impl Ctx {
             log_line(&format!("progress: {problem}"));
             (problem.clone(), NOTICE_SHOWN_S)
         });
-        let online: Box<dyn LevelsOnline> = if options.online_fixture {
-            Box::new(FixtureLevels::from_campaign(&data))
+        // Watching a replay or playing a file on its own sends nothing and keeps nothing online.
+        let online_store = if options.replay.is_some() || single_level {
+            Store::memory()
         } else {
-            Box::new(NoService::new(
-                "online play is not in this build yet (tether --online-fixture shows sample levels)",
-            ))
+            Area::Main.store()
         };
+        let (mut online, online_problem) =
+            OnlineService::load(online_store, options.server.clone());
+        if let Some(problem) = online_problem {
+            log_line(&format!("online: {problem}"));
+        }
+        if let Some(name) = &options.online_name {
+            if let Err(problem) = online.go_online(name) {
+                log_line(&format!("online: {problem}"));
+            }
+        }
+        let levels_online = levels_service(options.online_fixture, &online, &data);
         let mut play = PlayInput::default();
         play.strong_aim_assist = loaded.settings.assists.strong_aim_assist;
         Ctx {
@@ -173,11 +192,14 @@ impl Ctx {
             notice,
             shelf: LevelShelf::platform_default(),
             proofs: ProofShelf::platform_default(),
-            online,
+            levels_online,
             online_cache: OnlineLevelCache::platform_default(),
             level: LevelPlace::default(),
             editor_open: false,
             fullscreen: false,
+            online,
+            online_clock_s: 0.0,
+            online_logged: None,
         }
     }
 
@@ -273,6 +295,22 @@ impl Ctx {
         if let Some(session) = &mut self.level.session {
             session.on_frame(frame_s);
         }
+        self.online_clock_s += f64::from(frame_s);
+        self.online.update(self.online_clock_s);
+        let status = self.online.status_line();
+        if status != self.online_logged {
+            if let Some(line) = &status {
+                log_line(line);
+            }
+            self.online_logged = status;
+        }
+    }
+
+    /// Whether Tether Online is still busy with the name or the last run (for at most a
+    /// minute of play: a server that stays away does not hold a screenshot forever).
+    pub fn online_settling(&self) -> bool {
+        const MAX_SETTLING_S: f64 = 60.0;
+        self.online_clock_s < MAX_SETTLING_S && self.online.is_settling()
     }
 
     /// Shows a problem for a while.
@@ -333,5 +371,32 @@ impl Ctx {
     pub fn level_file_mut(&mut self) -> &mut LevelFile {
         let index = self.level.index;
         &mut self.levels_mut().levels[index]
+    }
+}
+
+/// The Online levels screens' service: the sample levels (`--online-fixture`), the server of
+/// the online profile (writes signed with its key), or none while online is off.
+pub fn levels_service(
+    fixture: bool,
+    online: &OnlineService,
+    data: &GameData,
+) -> Box<dyn LevelsOnline> {
+    if fixture {
+        return Box::new(FixtureLevels::from_campaign(data));
+    }
+    if !online.profile.enabled {
+        return Box::new(NoService::new(
+            "online is off: go online under a name first (tether --online-name NAME)",
+        ));
+    }
+    let client = crate::online::OnlineClient::new(&online.profile.server_url());
+    Box::new(ClientLevels::new(client, online.identity()))
+}
+
+impl Ctx {
+    /// The Online levels service again, as the online profile now stands (a name chosen, the
+    /// server changed): the screens call it as they open.
+    pub fn refresh_levels_online(&mut self) {
+        self.levels_online = levels_service(self.options.online_fixture, &self.online, &self.data);
     }
 }

@@ -32,7 +32,15 @@ impl Ctx {
                 let start = self.session_start(index, &world, camera);
                 // A level given on its own is titled by its file until it loads.
                 self.levels_mut().levels[index].title = world.level.name.clone();
+                let live = start.attempt.is_some();
                 self.level.session = Some(Session::new(world, start));
+                // One of "My levels" keeps its attempt as a proof run, not for the service.
+                if live && self.level.shelf_level.is_none() {
+                    if let Ok(text) = &self.levels().levels[index].text {
+                        let hash = tether_online_proto::level_hash(text);
+                        self.online.attempt_started(&hash);
+                    }
+                }
                 Box::new(PlayScreen::default())
             }
             Err(err) => Box::new(LevelErrorScreen::new(err.to_string())),
@@ -225,6 +233,10 @@ impl Ctx {
         }
         let file = self.level_file();
         let (name, author_ticks) = (file.name.clone(), file.author_ticks);
+        if let Ok(text) = &file.text {
+            let hash = tether_online_proto::level_hash(text);
+            self.online.run_finished(&name, &hash, ticks, &attempt);
+        }
         let counted = !attempt.assists.invincible;
         let splits = &self.level.session.as_ref()?.splits;
         let report = self

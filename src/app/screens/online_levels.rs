@@ -1,5 +1,5 @@
 //! The Online levels screen, opened from the title: the list (`online_levels_list.rs`) driven
-//! by the service (`ctx.online`), and playing a level from it or from an online level link.
+//! by the service (`ctx.levels_online`), and playing a level from it or from an online level link.
 //! A level's text comes from the device's cache when it was played before (so it plays
 //! offline), else from the service, checked against its hash and the level checks, then kept.
 
@@ -37,8 +37,11 @@ impl OnlineLevelsScreen {
         // Leaving an online level (or one of "My levels") puts the campaign back.
         ctx.leave_level();
         ctx.restore_campaign();
+        ctx.refresh_levels_online();
         let (list, query) = OnlineLevelsList::open();
-        let id = ctx.online.start(LevelsRequest::Browse(query.clone()));
+        let id = ctx
+            .levels_online
+            .start(LevelsRequest::Browse(query.clone()));
         OnlineLevelsScreen {
             list,
             page_request: Some((id, query)),
@@ -73,7 +76,9 @@ impl OnlineLevelsScreen {
             Ok(None) => {}
             Err(problem) => log_line(&format!("online levels: cache: {problem}")),
         }
-        let request = ctx.online.start(LevelsRequest::Text { hash: hash.clone() });
+        let request = ctx
+            .levels_online
+            .start(LevelsRequest::Text { hash: hash.clone() });
         self.opening = Some(Opening { hash, request });
         self.message = None;
         Transition::Stay
@@ -82,7 +87,7 @@ impl OnlineLevelsScreen {
     /// Takes the answers that are in.
     fn poll(&mut self, ctx: &mut Ctx) -> Transition {
         if let Some((id, query)) = &self.page_request {
-            if let Some(answer) = ctx.online.poll(*id) {
+            if let Some(answer) = ctx.levels_online.poll(*id) {
                 let page = match answer {
                     Ok(LevelsReply::Page(rows)) => Loading::Loaded(rows),
                     Ok(other) => Loading::Failed(format!("unexpected answer {other:?}")),
@@ -98,7 +103,7 @@ impl OnlineLevelsScreen {
             }
         }
         if let Some((id, hash)) = &self.detail_request {
-            if let Some(answer) = ctx.online.poll(*id) {
+            if let Some(answer) = ctx.levels_online.poll(*id) {
                 let detail = match answer {
                     Ok(LevelsReply::Detail(level)) => Loading::Loaded(level),
                     Ok(other) => Loading::Failed(format!("unexpected answer {other:?}")),
@@ -111,7 +116,7 @@ impl OnlineLevelsScreen {
         let Some(opening) = &self.opening else {
             return Transition::Stay;
         };
-        let Some(answer) = ctx.online.poll(opening.request) else {
+        let Some(answer) = ctx.levels_online.poll(opening.request) else {
             return Transition::Stay;
         };
         let hash = opening.hash.clone();
@@ -142,13 +147,15 @@ impl OnlineLevelsScreen {
                 Transition::reset(Box::new(TitleScreen::at(TitleItem::OnlineLevels)))
             }
             ListOutcome::Fetch(query) => {
-                let id = ctx.online.start(LevelsRequest::Browse(query.clone()));
+                let id = ctx
+                    .levels_online
+                    .start(LevelsRequest::Browse(query.clone()));
                 self.page_request = Some((id, query));
                 Transition::Stay
             }
             ListOutcome::FetchDetail { hash } => {
                 let id = ctx
-                    .online
+                    .levels_online
                     .start(LevelsRequest::Detail { hash: hash.clone() });
                 self.detail_request = Some((id, hash));
                 Transition::Stay

@@ -7,8 +7,6 @@
 use std::fmt;
 use std::sync::Arc;
 
-use sha2::{Digest, Sha256};
-
 use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::{limits, LevelDef, Tuning, World};
 
@@ -16,10 +14,7 @@ pub use crate::editor::online_link::HASH_HEX_CHARS as LEVEL_HASH_HEX_CHARS;
 
 /// The hex SHA-256 of a level's text: its name on the service and in the cache.
 pub fn level_sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    tether_online_proto::level_hash(text)
 }
 
 /// Whether `hash` is a level hash: exactly 64 lowercase hex digits.

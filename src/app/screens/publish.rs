@@ -52,8 +52,9 @@ impl PublishScreen {
             }
         };
         let title = super::my_levels::linked_title(&text);
+        ctx.refresh_levels_online();
         let ticks = proof.ticks;
-        let id = ctx.online.start(LevelsRequest::Publish {
+        let id = ctx.levels_online.start(LevelsRequest::Publish {
             text,
             replay: proof.replay,
             ticks,
@@ -97,7 +98,7 @@ impl PublishScreen {
 impl Screen for PublishScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
         if let PublishState::Sending(id) = self.state {
-            if let Some(answer) = ctx.online.poll(id) {
+            if let Some(answer) = ctx.levels_online.poll(id) {
                 self.state = match answer {
                     Ok(LevelsReply::Published { hash }) => {
                         // In the browser the link is put in the address bar, to copy.

@@ -142,7 +142,7 @@ impl RateScreen {
 impl Screen for RateScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
         if let RateState::Sending(id) = self.model.state {
-            if let Some(answer) = ctx.online.poll(id) {
+            if let Some(answer) = ctx.levels_online.poll(id) {
                 self.model.state = match answer {
                     Ok(LevelsReply::Rated) => RateState::Sent,
                     Ok(other) => RateState::Failed(format!("unexpected answer {other:?}")),
@@ -155,7 +155,7 @@ impl Screen for RateScreen {
             RateOutcome::Stay => Transition::Stay,
             RateOutcome::Back => Transition::Pop,
             RateOutcome::Send { rating, difficulty } => {
-                let id = ctx.online.start(LevelsRequest::Rate {
+                let id = ctx.levels_online.start(LevelsRequest::Rate {
                     hash: self.model.hash.clone(),
                     rating,
                     difficulty,

@@ -1,0 +1,219 @@
+//! Tether Online as the game runs it: the profile, one client, the run queue, and the run
+//! session of the attempt in progress. The screens tell it when an attempt starts and when a
+//! run finishes, and call `update` once a frame; it never blocks and, with online off, makes
+//! no request at all (it does not even make a client).
+
+use tether_online_proto::wire::SessionAnswer;
+use tether_online_proto::Identity;
+
+use super::client::{Call, OnlineClient};
+use super::profile::OnlineProfile;
+use super::queue::{RunQueue, RunState};
+use crate::platform::store::Store;
+use crate::sim::Replay;
+
+/// The registration of the profile's name, while it is in flight or after it failed.
+enum Registration {
+    None,
+    InFlight(Call<tether_online_proto::wire::PlayerAnswer>),
+    /// Why the server would not take the name (the settings ask for another).
+    Refused(String),
+}
+
+pub struct OnlineService {
+    pub profile: OnlineProfile,
+    store: Store,
+    client: Option<OnlineClient>,
+    pub queue: RunQueue,
+    /// The run session opened for the attempt in progress (asked for as it started).
+    session_call: Option<Call<SessionAnswer>>,
+    session: Option<String>,
+    registration: Registration,
+    /// The queue's ticket of the last finished run: what the complete screen reports.
+    pub last_ticket: Option<u64>,
+}
+
+impl OnlineService {
+    /// The profile and queue kept in `store`; a problem reading the profile is returned for
+    /// a notice.
+    pub fn load(store: Store, server_override: Option<String>) -> (OnlineService, Option<String>) {
+        let (mut profile, problem) = OnlineProfile::load(&store);
+        if let Some(server) = server_override {
+            profile.server = server;
+        }
+        let service = OnlineService {
+            queue: RunQueue::load(store.clone()),
+            profile,
+            store,
+            client: None,
+            session_call: None,
+            session: None,
+            registration: Registration::None,
+            last_ticket: None,
+        };
+        (service, problem)
+    }
+
+    /// Online, with a key and a registered name: runs are sent.
+    pub fn is_active(&self) -> bool {
+        self.profile.enabled && self.profile.name.is_some() && self.profile.identity().is_some()
+    }
+
+    fn client(&mut self) -> &mut OnlineClient {
+        let server = self.profile.server_url();
+        if self.client.as_ref().is_none_or(|c| c.server() != server) {
+            self.client = Some(OnlineClient::new(&server));
+        }
+        self.client.as_mut().expect("made above")
+    }
+
+    /// Turns online on under `name`: makes the key if there is none and registers the name
+    /// (`registration_problem` says if the server refused it).
+    pub fn go_online(&mut self, name: &str) -> Result<(), String> {
+        super::profile::check_name(name)?;
+        let identity = self.profile.identity_or_new()?;
+        self.profile.enabled = true;
+        self.save_profile()?;
+        if self.profile.name.as_deref() == Some(name) {
+            return Ok(());
+        }
+        let call = self.client().register(&identity, name);
+        self.registration = Registration::InFlight(call);
+        Ok(())
+    }
+
+    /// Online off: no request from now on.
+    pub fn go_offline(&mut self) -> Result<(), String> {
+        self.profile.enabled = false;
+        self.client = None;
+        self.session_call = None;
+        self.registration = Registration::None;
+        self.save_profile()
+    }
+
+    pub fn registration_problem(&self) -> Option<&str> {
+        match &self.registration {
+            Registration::Refused(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    fn save_profile(&self) -> Result<(), String> {
+        self.profile
+            .save(&self.store)
+            .map_err(|err| format!("online settings not saved: {err}"))
+    }
+
+    /// An attempt at the level with this hash starts: ask for its run session.
+    pub fn attempt_started(&mut self, level_hash: &str) {
+        self.session = None;
+        self.session_call = None;
+        if !self.is_active() {
+            return;
+        }
+        let Some(identity) = self.profile.identity() else {
+            return;
+        };
+        self.session_call = Some(self.client().open_session(&identity, level_hash));
+    }
+
+    /// A run reached the goal: queue it (with the attempt's session, if it came).
+    pub fn run_finished(&mut self, level_file: &str, level_hash: &str, ticks: u64, run: &Replay) {
+        self.last_ticket = None;
+        if !self.is_active() {
+            return;
+        }
+        let Some(identity) = self.profile.identity() else {
+            return;
+        };
+        // A session still on its way is lost with the attempt: the run is honestly not eligible.
+        self.session_call = None;
+        let session = self.session.take();
+        let replay = run.without_unread_aims().to_ron();
+        let ticket = self
+            .queue
+            .push(&identity, level_file, level_hash, session, ticks, replay);
+        self.last_ticket = Some(ticket);
+    }
+
+    /// Where the last finished run stands, for the complete screen.
+    pub fn last_run_line(&self) -> Option<String> {
+        let run = self.queue.run(self.last_ticket?)?;
+        Some(format!("online: {}", run.state.describe(run.attempts)))
+    }
+
+    /// One line on where online stands (the registration, then the last run), for the log.
+    pub fn status_line(&self) -> Option<String> {
+        match &self.registration {
+            Registration::Refused(why) => return Some(format!("online: name refused: {why}")),
+            Registration::InFlight(_) => return None,
+            Registration::None => {}
+        }
+        self.last_run_line().or_else(|| {
+            self.profile
+                .name
+                .as_ref()
+                .filter(|_| self.profile.enabled)
+                .map(|name| format!("online: as {}", crate::sim::limits::printable(name)))
+        })
+    }
+
+    /// Whether a registration, a run session or the last run is still on its way.
+    pub fn is_settling(&self) -> bool {
+        self.profile.enabled
+            && (matches!(self.registration, Registration::InFlight(_))
+                || self.session_call.is_some()
+                || self
+                    .last_run_state()
+                    .is_some_and(|state| !state.is_settled()))
+    }
+
+    /// The last finished run's state.
+    pub fn last_run_state(&self) -> Option<&RunState> {
+        Some(&self.queue.run(self.last_ticket?)?.state)
+    }
+
+    /// Moves every request along; `now_s` is any steadily increasing clock in seconds.
+    pub fn update(&mut self, now_s: f64) {
+        if !self.profile.enabled {
+            return;
+        }
+        self.poll_registration();
+        if let Some(mut call) = self.session_call.take() {
+            match self.client().poll(&mut call) {
+                None => self.session_call = Some(call),
+                Some(Ok(answer)) => self.session = Some(answer.session),
+                Some(Err(_)) => self.session = None,
+            }
+        }
+        let Some(identity) = self.profile.identity().filter(|_| self.is_active()) else {
+            return;
+        };
+        let mut queue = std::mem::replace(&mut self.queue, RunQueue::load(Store::memory()));
+        queue.update(self.client(), &identity, now_s);
+        self.queue = queue;
+    }
+
+    fn poll_registration(&mut self) {
+        let Registration::InFlight(mut call) =
+            std::mem::replace(&mut self.registration, Registration::None)
+        else {
+            return;
+        };
+        match self.client().poll(&mut call) {
+            None => self.registration = Registration::InFlight(call),
+            Some(Ok(player)) => {
+                self.profile.name = Some(player.name);
+                if let Err(problem) = self.save_profile() {
+                    self.registration = Registration::Refused(problem);
+                }
+            }
+            Some(Err(err)) => self.registration = Registration::Refused(err.to_string()),
+        }
+    }
+
+    /// The player's key, if any (for boards: "your rank").
+    pub fn identity(&self) -> Option<Identity> {
+        self.profile.identity()
+    }
+}
