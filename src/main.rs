@@ -203,6 +203,14 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, ArgsError> {
                 i += 1;
             }
             "--autoplay" => options.autoplay = true,
+            "--online-fixture" => options.online_fixture = true,
+            "--online" => {
+                // An online level link (`#online=<hash>`) or its hash: opened once running, a
+                // bad one is said on screen.
+                options.online_link =
+                    Some(tether::editor::online_link::parse_online_link(&value(i)?));
+                i += 1;
+            }
             "--editor-script" => {
                 // With `edit FILE`: drives the editor (steps separated by `;`).
                 options.editor_script =

@@ -130,6 +130,14 @@
             importObject.env.tether_query_copy = function (ptr, capacity) {
                 return copyInto(queryBytes(), ptr, capacity);
             };
+            // The fragment without its `#` (an online level link, `#online=<hash>`, is read by
+            // the game: src/editor/online_link.rs).
+            importObject.env.tether_fragment_length = function () {
+                return encoder.encode(window.location.hash.replace(/^#/, "")).length;
+            };
+            importObject.env.tether_fragment_copy = function (ptr, capacity) {
+                return copyInto(window.location.hash.replace(/^#/, ""), ptr, capacity);
+            };
             // Starts decoding the fragment's level link with the game's limits: 1 when there is
             // one (then poll tether_link_state), 0 when the fragment holds no link.
             importObject.env.tether_link_start = function (maxCodeBytes, maxTextBytes) {

@@ -14,6 +14,7 @@ use super::log_line;
 use super::screens::editor::EditingScreen;
 use super::screens::level_error::LevelErrorScreen;
 use super::screens::my_levels::linked_title;
+use super::screens::online_levels::OnlineLevelsScreen;
 use super::screens::title::TitleScreen;
 use super::screens::{Ctx, Kind, Stack, Transition};
 
@@ -182,6 +183,21 @@ fn first_screens(ctx: &mut Ctx, start: usize) -> Stack {
             }
         }
         return stack;
+    }
+    if let Some(link) = ctx.options.online_link.take() {
+        return match link {
+            Ok(hash) => {
+                let (list, transition) = OnlineLevelsScreen::open_level(ctx, hash);
+                let mut stack = Stack::new(ctx, Box::new(list));
+                stack.apply(ctx, transition);
+                stack
+            }
+            Err(problem) => {
+                log_line(&format!("online link: {problem}"));
+                ctx.notify(problem.to_string());
+                Stack::new(ctx, Box::new(TitleScreen::default()))
+            }
+        };
     }
     if ctx.options.start_at_title && ctx.options.replay.is_none() {
         return Stack::new(ctx, Box::new(TitleScreen::default()));

@@ -44,6 +44,12 @@ pub struct LaunchOptions {
     /// A level link opened on the editor page: its text, opened in the editor as a new level of
     /// "My levels" (kept when the author saves it).
     pub edit_linked: Option<String>,
+    /// `--online-fixture`: the Online levels screens run on sample levels in memory, not the
+    /// service.
+    pub online_fixture: bool,
+    /// An online level link (`#online=<hash>`, `--online LINK`): the level's hash, or why the
+    /// link names none. The game opens on it.
+    pub online_link: Option<Result<String, crate::editor::online_link::OnlineLinkError>>,
     /// Tether Online's address (`--server URL`), in place of the profile's.
     pub server: Option<String>,
     /// Go online under this name (`--online-name NAME`): the key is made and registered if

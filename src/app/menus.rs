@@ -348,6 +348,8 @@ pub enum TitleItem {
     Assists,
     /// The author's own levels and the editor (in the browser game: the editor's page).
     MyLevels,
+    /// Levels from everyone, on the online service.
+    OnlineLevels,
     Quit,
 }
 
@@ -360,6 +362,7 @@ pub fn title_items() -> Vec<TitleItem> {
         TitleItem::Controls,
         TitleItem::Assists,
         TitleItem::MyLevels,
+        TitleItem::OnlineLevels,
     ];
     if !cfg!(target_arch = "wasm32") {
         items.push(TitleItem::Quit);
@@ -380,7 +383,9 @@ pub fn draw_title_menu(items: &[String], selected: usize, notice: Option<&str>) 
     super::render::hud::draw_title_screen();
     let k = ui_scale();
     let (w, h) = (screen_width(), screen_height());
-    let mut y = h * 0.5;
+    // From the middle down, raised when the items would reach the notice's lines.
+    let items_below_first_px = (items.len() as f32 - 1.0) * 40.0 * k;
+    let mut y = (h * 0.5).min(h - 120.0 * k - items_below_first_px);
     for (i, item) in items.iter().enumerate() {
         let chosen = i == selected;
         let size = scaled(if chosen { 32 } else { 28 });

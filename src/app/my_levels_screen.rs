@@ -34,6 +34,8 @@ pub enum MyLevelsOutcome {
     Play(String),
     /// Hand the level's text out as a download.
     Export(String),
+    /// Upload it to the online service with its finishing run.
+    Publish(String),
     Delete(String),
 }
 
@@ -42,6 +44,7 @@ pub enum MyLevelsOutcome {
 enum LevelItem {
     Edit,
     Play,
+    Publish,
     Export,
     Delete,
     Back,
@@ -148,6 +151,7 @@ impl MyLevelsScreen {
         if self.files_in_and_out {
             items.push(LevelItem::Export);
         }
+        items.push(LevelItem::Publish);
         items.extend([LevelItem::Delete, LevelItem::Back]);
         items
     }
@@ -194,6 +198,7 @@ impl MyLevelsScreen {
                     LevelItem::Edit => MyLevelsOutcome::Edit(name),
                     LevelItem::Play => MyLevelsOutcome::Play(name),
                     LevelItem::Export => MyLevelsOutcome::Export(name),
+                    LevelItem::Publish => MyLevelsOutcome::Publish(name),
                     LevelItem::Delete => {
                         // Nothing is lost by one press: deleting asks again, "keep" first.
                         self.open = Open::ConfirmDelete { index, selected: 0 };
@@ -276,6 +281,7 @@ impl MyLevelsScreen {
                             LevelItem::Edit => "Edit",
                             LevelItem::Play => "Play",
                             LevelItem::Export => "Export (download the .ron file)",
+                            LevelItem::Publish => "Publish online",
                             LevelItem::Delete => "Delete",
                             LevelItem::Back => "Back",
                         }
@@ -370,6 +376,11 @@ mod tests {
             screen.update(&press(Action::MenuConfirm)),
             MyLevelsOutcome::Export("beta".into())
         );
+        screen.update(&press(Action::MenuDown));
+        assert_eq!(
+            screen.update(&press(Action::MenuConfirm)),
+            MyLevelsOutcome::Publish("beta".into())
+        );
     }
 
     #[test]
@@ -379,6 +390,7 @@ mod tests {
         screen.update(&press(Action::MenuDown)); // alpha (no import item here)
         screen.update(&press(Action::MenuConfirm));
         screen.update(&press(Action::MenuDown)); // Play
+        screen.update(&press(Action::MenuDown)); // Publish
         screen.update(&press(Action::MenuDown)); // Delete (no export item here)
         assert_eq!(
             screen.update(&press(Action::MenuConfirm)),
@@ -389,8 +401,9 @@ mod tests {
             screen.update(&press(Action::MenuConfirm)),
             MyLevelsOutcome::Stay
         );
-        screen.update(&press(Action::MenuDown));
-        screen.update(&press(Action::MenuDown));
+        for _ in 0..3 {
+            screen.update(&press(Action::MenuDown)); // Play, Publish, Delete
+        }
         screen.update(&press(Action::MenuConfirm)); // asked again
         screen.update(&press(Action::MenuDown));
         assert_eq!(

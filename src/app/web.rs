@@ -205,6 +205,8 @@ mod js {
         fn tether_import_copy(ptr: *mut u8, capacity: u32) -> u32;
         fn tether_export(name: *const u8, name_len: u32, text: *const u8, text_len: u32);
         fn tether_now_ms() -> f64;
+        fn tether_fragment_length() -> u32;
+        fn tether_fragment_copy(ptr: *mut u8, capacity: u32) -> u32;
         fn tether_first_frame();
     }
 
@@ -227,6 +229,12 @@ mod js {
     /// The page's URL query, without the `?`.
     pub fn query() -> String {
         text_from_page(tether_query_length, tether_query_copy, usize::MAX)
+    }
+
+    /// The page's URL fragment without the `#`, cut at `max_bytes` (read for an online level
+    /// link; a level link's code is left to the page's decoder).
+    pub fn fragment(max_bytes: usize) -> String {
+        text_from_page(tether_fragment_length, tether_fragment_copy, max_bytes)
     }
 
     /// Where the page is with the fragment's level link.
@@ -339,7 +347,12 @@ pub async fn run_from_query() {
         log_line(&format!("URL query: {warning} (ignored)"));
     }
     let mut options = query.launch_options();
-    if js::start_link() {
+    // An online level link names a level by its hash: the game fetches it once running. More
+    // than a link's length is cut; the parser then names the length as wrong.
+    let fragment = js::fragment(2 * crate::editor::online_link::HASH_HEX_CHARS);
+    if crate::editor::online_link::is_online_fragment(&fragment) {
+        options.online_link = Some(crate::editor::online_link::parse_online_link(&fragment));
+    } else if js::start_link() {
         // The page inflates the link (asynchronously): wait for it, drawing.
         loop {
             match js::link_state() {

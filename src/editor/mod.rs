@@ -22,6 +22,7 @@ pub mod history;
 pub mod kinds;
 pub mod link;
 pub mod object;
+pub mod online_link;
 pub mod ops;
 mod text;
 

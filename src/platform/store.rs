@@ -33,6 +33,12 @@ pub enum Area {
     Ghosts,
     /// "My levels": `<config>/levels/<name>.ron`, `tether.level.<name>`.
     Levels,
+    /// The editor's finishing run of each of "My levels" (what Publish uploads):
+    /// `<config>/proofs/<name>.ron`, `tether.proof.<name>`.
+    Proofs,
+    /// Online levels played, by their SHA-256 (they play again offline):
+    /// `<config>/online/<hash>.ron`, `tether.online.<hash>`.
+    OnlineLevels,
 }
 
 impl Area {
@@ -43,6 +49,8 @@ impl Area {
             Area::Main => (None, ".ron", "tether."),
             Area::Ghosts => (Some("ghosts"), "", "tether.ghost."),
             Area::Levels => (Some("levels"), ".ron", "tether.level."),
+            Area::Proofs => (Some("proofs"), ".ron", "tether.proof."),
+            Area::OnlineLevels => (Some("online"), ".ron", "tether.online."),
         }
     }
 

@@ -3,6 +3,8 @@
 //! all-complete panel takes its place.
 
 use super::level_keys::{editor_key, level_keys};
+use super::online_levels::OnlineLevelsScreen;
+use super::rate::RateScreen;
 use super::title::to_level_select;
 use super::{editor, Ctx, Kind, Screen, Transition};
 use crate::app::input::Action;
@@ -28,6 +30,10 @@ enum CompleteItem {
     BackToEditor,
     /// Back to "My levels" after playing one of them.
     MyLevels,
+    /// An online level: rate it and vote its difficulty.
+    Rate,
+    /// Back to Online levels after playing one.
+    OnlineLevels,
 }
 
 impl CompleteItem {
@@ -39,6 +45,8 @@ impl CompleteItem {
             CompleteItem::SaveSolution => "Save this run as the level's solution",
             CompleteItem::BackToEditor => "Back to the editor",
             CompleteItem::MyLevels => "My levels",
+            CompleteItem::Rate => "Rate this level",
+            CompleteItem::OnlineLevels => "Online levels",
         }
     }
 }
@@ -89,6 +97,13 @@ impl CompleteScreen {
                 let name = ctx.level.shelf_level.clone();
                 ctx.open_my_levels(name.as_deref())
             }
+            CompleteItem::Rate => match ctx.level.online_level.clone() {
+                Some(hash) => Transition::Push(Box::new(RateScreen::new(hash))),
+                None => Transition::Stay,
+            },
+            CompleteItem::OnlineLevels => {
+                Transition::reset(Box::new(OnlineLevelsScreen::open(ctx)))
+            }
         }
     }
 
@@ -111,6 +126,13 @@ impl CompleteScreen {
 }
 
 fn complete_items(ctx: &Ctx) -> Vec<CompleteItem> {
+    if ctx.level.online_level.is_some() {
+        return vec![
+            CompleteItem::Rate,
+            CompleteItem::Retry,
+            CompleteItem::OnlineLevels,
+        ];
+    }
     if ctx.level.shelf_level.is_some() && !ctx.editor_open {
         return vec![CompleteItem::Retry, CompleteItem::MyLevels];
     }

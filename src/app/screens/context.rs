@@ -20,6 +20,11 @@ use crate::app::log_line;
 use crate::app::progress_store::ProgressStore;
 use crate::app::render::art::Art;
 use crate::app::render::sim_vec;
+use crate::app::screens::online_levels_cache::OnlineLevelCache;
+use crate::app::screens::online_levels_client::ClientLevels;
+use crate::app::screens::online_levels_fixture::FixtureLevels;
+use crate::app::screens::online_levels_service::{LevelsOnline, NoService};
+use crate::app::screens::publish_proof::ProofShelf;
 use crate::app::session::Session;
 use crate::app::settings::{InputSettings, InputSettingsStore};
 use crate::campaign::Progress;
@@ -73,6 +78,8 @@ pub struct LevelPlace {
     pub backup_written: bool,
     /// The name in the shelf of the level being played or edited (None: the campaign, a file).
     pub shelf_level: Option<String>,
+    /// The hash of the online level being played (None: not one).
+    pub online_level: Option<String>,
     /// One of "My levels" played on its own, in place of the campaign.
     pub alone: Option<GameData>,
     /// The last test play that reached the goal, offered as the level's solution.
@@ -100,6 +107,12 @@ pub struct Ctx {
     pub notice: Option<(String, f32)>,
     /// The author's own levels ("My levels").
     pub shelf: LevelShelf,
+    /// The finishing runs of "My levels" that Publish uploads.
+    pub proofs: ProofShelf,
+    /// The online levels service the Online levels screens poll (`levels_service`).
+    pub levels_online: Box<dyn LevelsOnline>,
+    /// Online levels played before, kept to play offline.
+    pub online_cache: OnlineLevelCache,
     pub level: LevelPlace,
     pub auto: Automation,
     /// Whether an editor is on the stack (set by the stack).
@@ -149,6 +162,7 @@ impl Ctx {
                 log_line(&format!("online: {problem}"));
             }
         }
+        let levels_online = levels_service(options.online_fixture, &online, &data);
         let mut play = PlayInput::default();
         play.strong_aim_assist = loaded.settings.assists.strong_aim_assist;
         Ctx {
@@ -177,6 +191,9 @@ impl Ctx {
             art: Art::new(),
             notice,
             shelf: LevelShelf::platform_default(),
+            proofs: ProofShelf::platform_default(),
+            levels_online,
+            online_cache: OnlineLevelCache::platform_default(),
             level: LevelPlace::default(),
             editor_open: false,
             fullscreen: false,
@@ -354,5 +371,32 @@ impl Ctx {
     pub fn level_file_mut(&mut self) -> &mut LevelFile {
         let index = self.level.index;
         &mut self.levels_mut().levels[index]
+    }
+}
+
+/// The Online levels screens' service: the sample levels (`--online-fixture`), the server of
+/// the online profile (writes signed with its key), or none while online is off.
+pub fn levels_service(
+    fixture: bool,
+    online: &OnlineService,
+    data: &GameData,
+) -> Box<dyn LevelsOnline> {
+    if fixture {
+        return Box::new(FixtureLevels::from_campaign(data));
+    }
+    if !online.profile.enabled {
+        return Box::new(NoService::new(
+            "online is off: go online under a name first (tether --online-name NAME)",
+        ));
+    }
+    let client = crate::online::OnlineClient::new(&online.profile.server_url());
+    Box::new(ClientLevels::new(client, online.identity()))
+}
+
+impl Ctx {
+    /// The Online levels service again, as the online profile now stands (a name chosen, the
+    /// server changed): the screens call it as they open.
+    pub fn refresh_levels_online(&mut self) {
+        self.levels_online = levels_service(self.options.online_fixture, &self.online, &self.data);
     }
 }

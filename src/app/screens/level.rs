@@ -34,7 +34,8 @@ impl Ctx {
                 self.levels_mut().levels[index].title = world.level.name.clone();
                 let live = start.attempt.is_some();
                 self.level.session = Some(Session::new(world, start));
-                if live {
+                // One of "My levels" keeps its attempt as a proof run, not for the service.
+                if live && self.level.shelf_level.is_none() {
                     if let Ok(text) = &self.levels().levels[index].text {
                         let hash = tether_online_proto::level_hash(text);
                         self.online.attempt_started(&hash);
@@ -87,7 +88,10 @@ impl Ctx {
             None if self.options.autoplay => file.solution.as_ref().map(Playback::of),
             None => None,
         };
-        let attempt = self.records_progress(playback.is_some()).then(|| {
+        // One of "My levels" keeps its attempt too, not as progress: its finish in test play
+        // is the level's proof run (what Publish uploads).
+        let shelf_run = self.level.shelf_level.is_some() && self.options.replay.is_none();
+        let attempt = (self.records_progress(playback.is_some()) || shelf_run).then(|| {
             let mut attempt = Replay::new(&file.name);
             attempt.assists = self.settings.assists;
             attempt
@@ -185,15 +189,48 @@ impl Ctx {
     pub fn finish_level(&mut self, ticks: u64) -> Option<FinishReport> {
         if self.editor_open && !self.level.testing_from_cursor {
             self.level.finished_run = self.level.session.as_ref().and_then(|s| s.attempt.clone());
+            self.keep_proof_run(ticks);
         }
         self.save_recording();
         self.record_finish(ticks)
+    }
+
+    /// A test play of one of "My levels" reached the goal from the spawn: its run is kept as
+    /// the level's proof (what Publish uploads) with the text it played. A problem is a notice.
+    fn keep_proof_run(&mut self, ticks: u64) {
+        let (Some(name), Some(run)) = (&self.level.shelf_level, &self.level.finished_run) else {
+            return;
+        };
+        let Ok(played) = &self.level_file().text else {
+            return;
+        };
+        match self.proofs.offer(name, played, ticks, run) {
+            Ok(kept) => log_line(&format!(
+                "proof: {name}: {ticks} ticks {}",
+                if kept {
+                    "kept"
+                } else {
+                    "not better than the kept run"
+                }
+            )),
+            Err(problem) => self.notify(format!("finishing run not kept: {problem}")),
+        }
     }
 
     /// Records a finish in the progress, keeps the run as the best-run ghost when it is the
     /// fastest, and saves both. Problems become a notice; play goes on.
     fn record_finish(&mut self, ticks: u64) -> Option<FinishReport> {
         let attempt = self.level.session.as_mut()?.attempt.take()?;
+        if self.level.shelf_level.is_some() {
+            // Not campaign progress: no best time, medal or ghost is kept.
+            return Some(FinishReport {
+                ticks,
+                medal: None,
+                previous_best: None,
+                new_best: false,
+                counted: !attempt.assists.invincible,
+            });
+        }
         let file = self.level_file();
         let (name, author_ticks) = (file.name.clone(), file.author_ticks);
         if let Ok(text) = &file.text {

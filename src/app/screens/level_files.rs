@@ -152,6 +152,7 @@ impl Ctx {
             self.level.index = 0;
         }
         self.level.shelf_level = None;
+        self.level.online_level = None;
         self.level.finished_run = None;
     }
 
@@ -167,6 +168,7 @@ impl Ctx {
         alone.with_only_level(format!("{name}.ron"), Ok(text), None);
         self.level.alone = Some(alone);
         self.level.finished_run = None;
+        self.level.online_level = None;
         self.level.shelf_level = Some(name);
         self.level.index = 0;
         self.load_level(0)

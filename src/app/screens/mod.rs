@@ -20,8 +20,17 @@ pub mod level_files;
 pub mod level_keys;
 pub mod level_select;
 pub mod my_levels;
+pub mod online_levels;
+pub mod online_levels_cache;
+pub mod online_levels_client;
+pub mod online_levels_fixture;
+pub mod online_levels_list;
+pub mod online_levels_service;
 pub mod pause;
 pub mod play;
+pub mod publish;
+pub mod publish_proof;
+pub mod rate;
 pub mod title;
 
 pub use context::Ctx;

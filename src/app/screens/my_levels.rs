@@ -1,5 +1,6 @@
 //! "My levels" as a screen: the author's own levels, each played or edited as the only level.
 
+use super::publish::PublishScreen;
 use super::title::TitleScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::editor_screen::{MyLevelsOutcome, MyLevelsScreen};
@@ -93,9 +94,22 @@ impl MyLevelsPlace {
                 self.say(ctx, message, Some(&name));
                 Transition::Stay
             }
+            MyLevelsOutcome::Publish(name) => match PublishScreen::start(ctx, &name) {
+                Ok(publish) => Transition::Push(Box::new(publish)),
+                Err(missing) => {
+                    self.say(ctx, missing, Some(&name));
+                    Transition::Stay
+                }
+            },
             MyLevelsOutcome::Delete(name) => {
                 let message = match ctx.shelf.remove(&name) {
-                    Ok(()) => format!("deleted {name}"),
+                    Ok(()) => {
+                        // Its finishing run goes with it (a new level of that name is unproven).
+                        if let Err(problem) = ctx.proofs.remove(&name) {
+                            log_line(&format!("my levels: {problem}"));
+                        }
+                        format!("deleted {name}")
+                    }
                     Err(problem) => problem.to_string(),
                 };
                 self.say(ctx, message, None);

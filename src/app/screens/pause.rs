@@ -3,6 +3,7 @@
 use super::assists::AssistsPlace;
 use super::controls::ControlsPlace;
 use super::level_keys::editor_key;
+use super::online_levels::OnlineLevelsScreen;
 use super::title::{to_level_select, TitleScreen};
 use super::{Ctx, Kind, Screen, Transition};
 use crate::app::input::Action;
@@ -43,11 +44,17 @@ fn goes_to_my_levels(ctx: &Ctx, item: PauseItem) -> bool {
     ctx.level.shelf_level.is_some() && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
 }
 
+/// Whether this pause item leads back to Online levels (an online level is being played).
+fn goes_to_online_levels(ctx: &Ctx, item: PauseItem) -> bool {
+    ctx.level.online_level.is_some() && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
+}
+
 fn item_text(ctx: &Ctx, item: PauseItem) -> String {
     match item {
         PauseItem::Resume => "Resume".into(),
         PauseItem::Restart => "Restart".into(),
         _ if goes_to_my_levels(ctx, item) => "My levels".into(),
+        _ if goes_to_online_levels(ctx, item) => "Online levels".into(),
         PauseItem::LevelSelect => "Level select".into(),
         PauseItem::Ghost => format!("Ghost: {}", ctx.settings.comfort.ghost.label()),
         PauseItem::Controls => "Controls".into(),
@@ -60,6 +67,9 @@ fn choose(ctx: &mut Ctx, item: PauseItem) -> Transition {
     if goes_to_my_levels(ctx, item) {
         let name = ctx.level.shelf_level.clone();
         return ctx.open_my_levels(name.as_deref());
+    }
+    if goes_to_online_levels(ctx, item) {
+        return Transition::reset(Box::new(OnlineLevelsScreen::open(ctx)));
     }
     match item {
         PauseItem::Resume => Transition::Pop,

@@ -3,6 +3,7 @@
 use super::assists::AssistsPlace;
 use super::controls::ControlsPlace;
 use super::level_select::LevelSelectPlace;
+use super::online_levels::OnlineLevelsScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::menus::{self, TitleItem};
 
@@ -36,6 +37,7 @@ impl TitleScreen {
             TitleItem::Controls => Transition::Push(Box::new(ControlsPlace::new(false))),
             TitleItem::Assists => Transition::Push(Box::new(AssistsPlace::new(false))),
             TitleItem::MyLevels => ctx.open_my_levels(None),
+            TitleItem::OnlineLevels => Transition::reset(Box::new(OnlineLevelsScreen::open(ctx))),
             TitleItem::Quit => Transition::Quit,
         }
     }
@@ -63,6 +65,7 @@ fn item_text(ctx: &Ctx, item: TitleItem) -> String {
         TitleItem::Controls => "Controls".into(),
         TitleItem::Assists => "Assists".into(),
         TitleItem::MyLevels => "My levels (level editor)".into(),
+        TitleItem::OnlineLevels => "Online levels".into(),
         TitleItem::Quit => "Quit".into(),
     }
 }

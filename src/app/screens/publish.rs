@@ -1,0 +1,131 @@
+//! Publishing one of "My levels": pushed over the list once the level's kept finishing run
+//! matches its text (`publish_proof.rs`), it uploads the text with that run and says how it
+//! went: the level's online link, or why the service refused it.
+
+use super::online_levels_service::{LevelsReply, LevelsRequest, RequestId};
+use super::publish_proof::{readiness, Readiness};
+use super::{Ctx, Screen, Transition};
+use crate::app::input::Action;
+use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop, format_time};
+#[cfg(target_arch = "wasm32")]
+use crate::app::web;
+use crate::app::{log_line, palette};
+use crate::editor::online_link::online_link;
+
+/// Where an upload stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PublishState {
+    Sending(RequestId),
+    /// On the service under this hash.
+    Published {
+        hash: String,
+    },
+    /// Refused or not delivered: why.
+    Failed(String),
+}
+
+pub struct PublishScreen {
+    name: String,
+    title: String,
+    ticks: u64,
+    state: PublishState,
+}
+
+/// Whether the shelf level `name` can be published now, from its text and its kept run.
+pub fn publish_readiness(ctx: &Ctx, name: &str) -> Result<Readiness, String> {
+    let text = ctx.shelf.load(name).map_err(|e| e.to_string())?;
+    Ok(readiness(&text, ctx.proofs.load(name)))
+}
+
+impl PublishScreen {
+    /// Starts uploading the shelf level `name` with its finishing run; `Err` says what is
+    /// missing when it is not ready (nothing is sent then).
+    pub fn start(ctx: &mut Ctx, name: &str) -> Result<PublishScreen, String> {
+        let text = ctx.shelf.load(name).map_err(|e| e.to_string())?;
+        let proof = match readiness(&text, ctx.proofs.load(name)) {
+            Readiness::Ready(proof) => proof,
+            not_ready => {
+                return Err(format!(
+                    "not published: {}",
+                    not_ready.missing().unwrap_or_default()
+                ))
+            }
+        };
+        let title = super::my_levels::linked_title(&text);
+        ctx.refresh_levels_online();
+        let ticks = proof.ticks;
+        let id = ctx.levels_online.start(LevelsRequest::Publish {
+            text,
+            replay: proof.replay,
+            ticks,
+        });
+        log_line(&format!("publish: {name} ({ticks} ticks) sent"));
+        Ok(PublishScreen {
+            name: name.to_owned(),
+            title,
+            ticks,
+            state: PublishState::Sending(id),
+        })
+    }
+
+    fn lines(&self) -> Vec<(String, bool)> {
+        let mut lines = vec![(
+            format!(
+                "{}   (your time {})",
+                crate::sim::limits::printable(&self.title),
+                format_time(self.ticks)
+            ),
+            false,
+        )];
+        match &self.state {
+            PublishState::Sending(_) => {
+                lines.push(("sending it with your finishing run...".into(), false))
+            }
+            PublishState::Published { hash } => {
+                lines.push(("published: everyone can find and play it".into(), false));
+                lines.push((format!("its link: {}", online_link(hash)), false));
+            }
+            PublishState::Failed(message) => {
+                lines.push((format!("not published: {message}"), true))
+            }
+        }
+        lines.push((String::new(), false));
+        lines.push(("Esc / Enter: back to My levels".into(), false));
+        lines
+    }
+}
+
+impl Screen for PublishScreen {
+    fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
+        if let PublishState::Sending(id) = self.state {
+            if let Some(answer) = ctx.levels_online.poll(id) {
+                self.state = match answer {
+                    Ok(LevelsReply::Published { hash }) => {
+                        // In the browser the link is put in the address bar, to copy.
+                        #[cfg(target_arch = "wasm32")]
+                        web::show_level_link(&online_link(&hash));
+                        PublishState::Published { hash }
+                    }
+                    Ok(other) => PublishState::Failed(format!("unexpected answer {other:?}")),
+                    Err(message) => PublishState::Failed(message),
+                };
+                log_line(&format!("publish: {}: {:?}", self.name, self.state));
+            }
+            return Transition::Stay;
+        }
+        let actions = &ctx.input.actions;
+        if actions.pressed(Action::MenuBack) || actions.pressed(Action::MenuConfirm) {
+            return Transition::Pop;
+        }
+        Transition::Stay
+    }
+
+    fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
+        draw_title_screen_backdrop();
+        draw_panel("Publish", &self.lines(), palette::ROPE);
+    }
+
+    fn name(&self, _ctx: &Ctx) -> Option<String> {
+        Some("publish".into())
+    }
+}
