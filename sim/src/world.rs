@@ -116,7 +116,7 @@ impl World {
             return Err(semantic(issues));
         }
         let geometry = Geometry::from_level(&level, tuning.hook.grapple_point_radius_m)
-            .map_err(|(object, message)| semantic(vec![LevelIssue { object, message }]))?;
+            .map_err(|rejected| semantic(vec![rejected.into()]))?;
         let spawn = level.spawn.v();
         let winches = level
             .winches

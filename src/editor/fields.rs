@@ -463,7 +463,10 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: hookable: column 1: "), "{e}");
+        assert!(
+            e.to_string().starts_with("solids[0]: hookable: column 1: "),
+            "{e}"
+        );
         let e = apply(
             &mut l,
             &Op::SetField {
@@ -473,7 +476,10 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: shape: column 19: "), "{e}");
+        assert!(
+            e.to_string().starts_with("solids[0]: shape: column 19: "),
+            "{e}"
+        );
         let e = apply(
             &mut l,
             &Op::SetField {
@@ -484,7 +490,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(
-            e.0,
+            e.to_string(),
             "solids[0]: shape: column 4: this bracket is never closed"
         );
         // A value over several lines is located by line and column (ron's columns, as `check`
@@ -499,7 +505,8 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            e.0.starts_with("solids[0]: shape: line 3, column 10: "),
+            e.to_string()
+                .starts_with("solids[0]: shape: line 3, column 10: "),
             "{e}"
         );
         let e = apply(
@@ -512,7 +519,8 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            e.0.contains("no field \"colour\"") && e.0.contains("id, shape, hookable"),
+            e.to_string().contains("no field \"colour\"")
+                && e.to_string().contains("id, shape, hookable"),
             "{e}"
         );
         let e = apply(
@@ -524,7 +532,11 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.contains("column 5: this bracket closes nothing"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("column 5: this bracket closes nothing"),
+            "{e}"
+        );
         let e = apply(
             &mut l,
             &Op::SetField {
@@ -536,7 +548,8 @@ mod tests {
         .unwrap_err();
         // An empty value leaves the field out: the message names it as missing.
         assert!(
-            e.0.starts_with("solids[0]: shape: ") && e.0.contains("missing field named `shape`"),
+            e.to_string().starts_with("solids[0]: shape: ")
+                && e.to_string().contains("missing field named `shape`"),
             "{e}"
         );
         let e = apply(
@@ -547,7 +560,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: column "), "{e}");
+        assert!(e.to_string().starts_with("solids[0]: column "), "{e}");
         assert_eq!(l, before);
     }
 
@@ -681,7 +694,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.contains("no field"), "{e}");
+        assert!(e.to_string().contains("no field"), "{e}");
         let e = apply(
             &mut l,
             &Op::SetLevel {
@@ -690,6 +703,6 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(e.0.starts_with("kill_y_m: column "), "{e}");
+        assert!(e.to_string().starts_with("kill_y_m: column "), "{e}");
     }
 }
