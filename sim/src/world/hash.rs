@@ -222,7 +222,7 @@ fn hash_hook(h: &mut StateHasher, hook: &Hook) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::geometry::Body;
     use crate::input::InputFrame;
@@ -234,10 +234,8 @@ mod tests {
     /// every solution's hash stays as recorded).
     #[test]
     fn the_hash_asks_for_every_kind_of_object() {
-        let text = include_str!("../../../assets/tuning.ron");
-        let tuning = crate::tuning::Tuning::from_ron(text, "tuning.ron").expect("tuning parses");
         let level = crate::level::LevelDef::empty("t");
-        let world = World::from_level(level, std::sync::Arc::new(tuning), "t").expect("builds");
+        let world = World::from_level(level, shipped_tuning(), "t").expect("builds");
         let (hash, asked) = world.state_hash_asking();
         assert_eq!(hash, world.state_hash());
         for kind in ObjectKind::ALL {
@@ -259,17 +257,13 @@ mod tests {
         std::sync::Arc::new(tuning)
     }
 
-    /// A world on a long floor at y = 0 with a far goal, plus `objects` (RON fields).
-    fn test_world(objects: &str) -> World {
+    /// A world on a long floor at y = 0 with a far goal, plus `objects` (RON fields). For the
+    /// world's unit tests that reach its fields (here and in setup.rs).
+    pub(in crate::world) fn test_world(objects: &str) -> World {
+        let floor = "solids: [(shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0)))]";
         let text = format!(
-            r#"Level(
-                name: "objects",
-                spawn: (0.0, 1.0),
-                goal: (min: (90.0, 0.0), max: (92.0, 2.0)),
-                kill_y_m: -30.0,
-                solids: [(shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0)))],
-                {objects}
-            )"#
+            r#"Level(name: "objects", spawn: (0.0, 1.0), kill_y_m: -30.0,
+                goal: (min: (90.0, 0.0), max: (92.0, 2.0)), {floor}, {objects})"#
         );
         let level = crate::level::LevelDef::from_ron(&text, "test.ron").expect("parses");
         World::from_level(level, shipped_tuning(), "test.ron").expect("builds")
