@@ -176,19 +176,13 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             value,
         } => {
             let def = get(level, *object)?;
-            let new = fields::with_field(&def, field, value).map_err(|problem| OpError::Field {
-                object: *object,
-                problem,
-            })?;
+            let new = fields::with_field(&def, field, value).map_err(OpError::field_of(*object))?;
             new.put(level, *object);
             Ok(changed(vec![*object]))
         }
         Op::ReplaceObject { object, ron } => {
             get(level, *object)?;
-            let new = fields::parse_object(object.kind, ron).map_err(|problem| OpError::Field {
-                object: *object,
-                problem,
-            })?;
+            let new = fields::parse_object(object.kind, ron).map_err(OpError::field_of(*object))?;
             new.put(level, *object);
             Ok(changed(vec![*object]))
         }

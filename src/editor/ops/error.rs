@@ -97,3 +97,10 @@ impl fmt::Display for OpError {
 }
 
 impl std::error::Error for OpError {}
+
+impl OpError {
+    /// For `map_err`: `object`'s field (or whole text) was refused.
+    pub(super) fn field_of(object: ObjectRef) -> impl Fn(FieldError) -> OpError {
+        move |problem| OpError::Field { object, problem }
+    }
+}
