@@ -24,11 +24,12 @@ fn swinging_world_on_largest_level() -> (World, Vec<tether::sim::InputFrame>) {
         let world = tether::cli::load_world(&path, Arc::clone(&tuning)).expect("level");
         // Solid, hazards and rings: the levels whose solution swings (the object levels have
         // their own stress bench below).
-        if !world.level.platforms.is_empty() || !world.level.winches.is_empty() {
+        if !world.level().platforms.is_empty() || !world.level().winches.is_empty() {
             continue;
         }
-        let size =
-            world.level.solids.len() + world.level.hazards.len() + world.level.grapple_points.len();
+        let size = world.level().solids.len()
+            + world.level().hazards.len()
+            + world.level().grapple_points.len();
         if best.as_ref().is_none_or(|(s, _)| size > *s) {
             best = Some((
                 size,
@@ -76,7 +77,7 @@ fn bench_step(c: &mut Criterion) {
         )
     });
     let mut idle = world.clone();
-    idle.hook = tether::sim::hook::Hook::Idle;
+    idle.set_hook(tether::sim::hook::Hook::Idle);
     c.bench_function("step/largest_level_running", |b| {
         b.iter_batched_ref(
             || idle.clone(),

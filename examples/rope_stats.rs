@@ -194,8 +194,8 @@ fn level_rope_stats(mut world: tether::sim::World, ticks: usize) -> LevelRopeSta
     let mut stretch_sum = 0.0f64;
     for _ in 0..ticks {
         world.step(&input);
-        let ropes = world.vines.iter().map(|v| &v.rope);
-        for rope in ropes.chain(world.winches.iter().map(|w| &w.rope)) {
+        let ropes = world.vines().iter().map(|v| &v.rope);
+        for rope in ropes.chain(world.winches().iter().map(|w| &w.rope)) {
             stats.rope_ticks += 1;
             substeps += rope.last_substeps() as u64;
             let total = (rope.measured_length_m() / rope.length_m - 1.0) * 100.0;
@@ -216,7 +216,7 @@ fn level_rope_stats(mut world: tether::sim::World, ticks: usize) -> LevelRopeSta
             stats.most_crossings = stats.most_crossings.max(crossings);
             let inside = rope.nodes[1..].iter().any(|&p| {
                 world
-                    .geometry
+                    .geometry()
                     .project_on_solids(p, 0.0)
                     .is_some_and(|projection| projection.is_inside)
             });

@@ -38,7 +38,7 @@ enum Step {
 fn pump(world: &World) -> InputFrame {
     let length_m = world.rope().map_or(8.0, |r| r.length_m);
     InputFrame {
-        move_x: if world.player.vel.x >= 0.0 { 1 } else { -1 },
+        move_x: if world.player().vel.x >= 0.0 { 1 } else { -1 },
         reel: if length_m < 7.0 {
             -1
         } else if length_m > 9.0 {
@@ -54,7 +54,7 @@ fn pump(world: &World) -> InputFrame {
 /// without winding the swing up to a fling.
 fn pump_gently(world: &World) -> InputFrame {
     let mut input = pump(world);
-    if world.player.vel.length() > 11.0 {
+    if world.player().vel.length() > 11.0 {
         input.move_x = 0;
     }
     input
@@ -78,7 +78,7 @@ fn release() -> InputFrame {
 
 /// On the forward swing, past the vine's hanging line, fast: the moment to let go.
 fn swinging_forward_past(world: &World, x: f32) -> bool {
-    world.player.pos.x > x + 1.5 && world.player.vel.x > 6.0 && world.player.vel.y > 0.0
+    world.player().pos.x > x + 1.5 && world.player().vel.x > 6.0 && world.player().vel.y > 0.0
 }
 
 fn walk(dir: i8) -> InputFrame {
@@ -121,15 +121,15 @@ fn plan(level: &str) -> Vec<Step> {
         "09_ferry.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.2,
+                done: |w| w.player().pos.x > -1.2,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| platform_x(w, 0) < 0.05 && w.tick > 10,
+                done: |w| platform_x(w, 0) < 0.05 && w.tick() > 10,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 1.5,
+                done: |w| w.player().pos.x > 1.5,
             },
             Hold {
                 input: InputFrame::default(),
@@ -137,7 +137,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 20.8,
+                done: |w| w.player().pos.x > 20.8,
             },
             Hold {
                 input: InputFrame::default(),
@@ -145,7 +145,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 23.0,
+                done: |w| w.player().pos.x > 23.0,
             },
             Hold {
                 input: InputFrame::default(),
@@ -161,37 +161,37 @@ fn plan(level: &str) -> Vec<Step> {
         "10_rope_lift.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 0.0,
+                done: |w| w.player().pos.x > 0.0,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.vel.x.abs() < 0.05,
+                done: |w| w.player().vel.x.abs() < 0.05,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.pos.x > 2.4,
+                done: |w| w.player().pos.x > 2.4,
             },
             Hold {
                 input: held_jump(-1),
-                done: |w| w.player.vel.x < 0.5,
+                done: |w| w.player().vel.x < 0.5,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded && w.winches[0].rope.length_m <= 4.51,
+                done: |w| w.player().grounded && w.winches()[0].rope.length_m <= 4.51,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.grounded || w.is_completed(),
+                done: |w| w.player().grounded || w.is_completed(),
             },
             Hold {
                 input: walk(1),
@@ -203,7 +203,7 @@ fn plan(level: &str) -> Vec<Step> {
         "11_moving_anchor.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.0,
+                done: |w| w.player().pos.x > -1.0,
             },
             Hold {
                 input: InputFrame::default(),
@@ -212,7 +212,7 @@ fn plan(level: &str) -> Vec<Step> {
             FireAt(|w| Vec2::new(3.0 + platform_x(w, 0), 9.6)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: InputFrame {
@@ -229,7 +229,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 21.0 && w.player.vel.x > 2.5,
+                done: |w| w.player().pos.x > 21.0 && w.player().vel.x > 2.5,
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -246,7 +246,7 @@ fn plan(level: &str) -> Vec<Step> {
             let mut steps = vec![
                 Hold {
                     input: walk(1),
-                    done: |w| w.player.pos.x > -0.6,
+                    done: |w| w.player().pos.x > -0.6,
                 },
                 Tap(jump(1)),
             ];
@@ -276,7 +276,7 @@ fn plan(level: &str) -> Vec<Step> {
             }
             // Steer for the middle of the goal while flying.
             steps.push(Drive {
-                input: |w| walk(if w.player.pos.x < 28.5 { 1 } else { -1 }),
+                input: |w| walk(if w.player().pos.x < 28.5 { 1 } else { -1 }),
                 done: |w| w.is_completed(),
             });
             steps
@@ -287,16 +287,16 @@ fn plan(level: &str) -> Vec<Step> {
         "13_shuttle_hooks.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.0,
+                done: |w| w.player().pos.x > -1.0,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.vel.x.abs() < 0.05,
+                done: |w| w.player().vel.x.abs() < 0.05,
             },
             FireAt(|w| Vec2::new(4.0 + platform_x(w, 0), 9.0 + platform_y(w, 0))),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: InputFrame {
@@ -310,8 +310,8 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| platform_x(w, 0) > 8.0,
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 14.5 && w.player.vel.x < 2.5,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player().pos.x > 14.5 && w.player().vel.x < 2.5,
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -319,11 +319,11 @@ fn plan(level: &str) -> Vec<Step> {
             }),
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Drive {
-                input: |w| walk(if w.player.pos.x < 18.0 { 1 } else { 0 }),
-                done: |w| w.player.pos.x >= 18.0 && w.player.vel.x.abs() < 0.05,
+                input: |w| walk(if w.player().pos.x < 18.0 { 1 } else { 0 }),
+                done: |w| w.player().pos.x >= 18.0 && w.player().vel.x.abs() < 0.05,
             },
             Hold {
                 input: InputFrame::default(),
@@ -332,11 +332,11 @@ fn plan(level: &str) -> Vec<Step> {
             FireAt(|w| Vec2::new(23.0 + platform_x(w, 1), 3.0 + platform_y(w, 1))),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| InputFrame {
-                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    move_x: if w.player().vel.x >= 0.0 { 1 } else { -1 },
                     reel: if w.rope().is_some_and(|r| r.length_m > 4.0) {
                         1
                     } else {
@@ -344,7 +344,9 @@ fn plan(level: &str) -> Vec<Step> {
                     },
                     ..Default::default()
                 },
-                done: |w| w.player.pos.x > 24.5 && w.player.pos.y > 8.0 && w.player.vel.x > 1.0,
+                done: |w| {
+                    w.player().pos.x > 24.5 && w.player().pos.y > 8.0 && w.player().vel.x > 1.0
+                },
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -361,50 +363,50 @@ fn plan(level: &str) -> Vec<Step> {
         "14_drawbridge.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -2.0,
+                done: |w| w.player().pos.x > -2.0,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.winches[0].rope.length_m <= 11.95,
+                done: |w| w.winches()[0].rope.length_m <= 11.95,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -0.4,
+                done: |w| w.player().pos.x > -0.4,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 8.4,
+                done: |w| w.player().pos.x > 8.4,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 18.5,
+                done: |w| w.player().pos.x > 18.5,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.vel.x.abs() < 0.05,
+                done: |w| w.player().vel.x.abs() < 0.05,
             },
-            FireAt(|w| w.winches[1].rope.end() - Vec2::new(0.0, 0.67)),
+            FireAt(|w| w.winches()[1].rope.end() - Vec2::new(0.0, 0.67)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: walk(1),
-                done: |w| !w.player.grounded,
+                done: |w| !w.player().grounded,
             },
             Drive {
                 input: |w| InputFrame {
-                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    move_x: if w.player().vel.x >= 0.0 { 1 } else { -1 },
                     reel: if w.rope().is_some_and(|r| r.length_m > 3.0) {
                         1
                     } else {
@@ -413,10 +415,10 @@ fn plan(level: &str) -> Vec<Step> {
                     ..Default::default()
                 },
                 done: |w| {
-                    w.player.pos.x > 24.0
-                        && w.player.pos.y > 10.5
-                        && w.player.vel.x > 3.0
-                        && w.player.vel.y > 0.0
+                    w.player().pos.x > 24.0
+                        && w.player().pos.y > 10.5
+                        && w.player().vel.x > 3.0
+                        && w.player().vel.y > 0.0
                 },
             },
             Tap(InputFrame {
@@ -424,7 +426,7 @@ fn plan(level: &str) -> Vec<Step> {
                 ..Default::default()
             }),
             Drive {
-                input: |w| walk(if w.player.pos.x < 29.0 { 1 } else { -1 }),
+                input: |w| walk(if w.player().pos.x < 29.0 { 1 } else { -1 }),
                 done: |w| w.is_completed(),
             },
         ],
@@ -434,7 +436,7 @@ fn plan(level: &str) -> Vec<Step> {
         "15_vine_ferry.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -0.6,
+                done: |w| w.player().pos.x > -0.6,
             },
             Tap(jump(1)),
             Hold {
@@ -444,23 +446,25 @@ fn plan(level: &str) -> Vec<Step> {
             Drive {
                 input: pump,
                 done: |w| {
-                    swinging_forward_past(w, 3.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 6.0
+                    swinging_forward_past(w, 3.0)
+                        && platform_x(w, 0) < 2.0
+                        && w.player().pos.y > 6.0
                 },
             },
             Tap(jump(1)),
             Drive {
                 input: |w| {
-                    walk(if w.player.pos.x < 11.0 + platform_x(w, 0) {
+                    walk(if w.player().pos.x < 11.0 + platform_x(w, 0) {
                         1
                     } else {
                         -1
                     })
                 },
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Drive {
                 input: |w| {
-                    walk(if w.player.pos.x < 11.0 + platform_x(w, 0) {
+                    walk(if w.player().pos.x < 11.0 + platform_x(w, 0) {
                         1
                     } else {
                         -1
@@ -470,7 +474,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 19.5,
+                done: |w| w.player().pos.x > 19.5,
             },
             Tap(jump(1)),
             Hold {
@@ -492,7 +496,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Tap(jump(1)),
             Drive {
-                input: |w| walk(if w.player.pos.x < 36.5 { 1 } else { -1 }),
+                input: |w| walk(if w.player().pos.x < 36.5 { 1 } else { -1 }),
                 done: |w| w.is_completed(),
             },
         ],
@@ -501,33 +505,33 @@ fn plan(level: &str) -> Vec<Step> {
         "16_mill_run.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -2.0,
+                done: |w| w.player().pos.x > -2.0,
             },
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.winches[0].rope.length_m <= 11.95,
+                done: |w| w.winches()[0].rope.length_m <= 11.95,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -0.4,
+                done: |w| w.player().pos.x > -0.4,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 8.4,
+                done: |w| w.player().pos.x > 8.4,
             },
             Tap(jump(1)),
             Hold {
                 input: held_jump(1),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 19.4,
+                done: |w| w.player().pos.x > 19.4,
             },
             Tap(jump(1)),
             Hold {
@@ -537,23 +541,25 @@ fn plan(level: &str) -> Vec<Step> {
             Drive {
                 input: pump_gently,
                 done: |w| {
-                    swinging_forward_past(w, 23.0) && platform_x(w, 0) < 2.0 && w.player.pos.y > 4.0
+                    swinging_forward_past(w, 23.0)
+                        && platform_x(w, 0) < 2.0
+                        && w.player().pos.y > 4.0
                 },
             },
             Tap(jump(1)),
             Drive {
                 input: |w| {
-                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                    walk(if w.player().pos.x < 31.0 + platform_x(w, 0) {
                         1
                     } else {
                         -1
                     })
                 },
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Drive {
                 input: |w| {
-                    walk(if w.player.pos.x < 31.0 + platform_x(w, 0) {
+                    walk(if w.player().pos.x < 31.0 + platform_x(w, 0) {
                         1
                     } else {
                         -1
@@ -563,7 +569,7 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 39.5,
+                done: |w| w.player().pos.x > 39.5,
             },
             Tap(jump(1)),
             Hold {
@@ -585,12 +591,12 @@ fn plan(level: &str) -> Vec<Step> {
             },
             Tap(jump(1)),
             Drive {
-                input: |w| walk(if w.player.pos.x < 56.5 { 1 } else { -1 }),
-                done: |w| w.player.grounded,
+                input: |w| walk(if w.player().pos.x < 56.5 { 1 } else { -1 }),
+                done: |w| w.player().grounded,
             },
             Drive {
-                input: |w| walk(if w.player.pos.x < 60.0 { 1 } else { 0 }),
-                done: |w| w.player.pos.x >= 60.0 && w.player.vel.x.abs() < 0.05,
+                input: |w| walk(if w.player().pos.x < 60.0 { 1 } else { 0 }),
+                done: |w| w.player().pos.x >= 60.0 && w.player().vel.x.abs() < 0.05,
             },
             Hold {
                 input: InputFrame::default(),
@@ -599,11 +605,11 @@ fn plan(level: &str) -> Vec<Step> {
             FireAt(|w| Vec2::new(65.0 + platform_x(w, 1), 3.0 + platform_y(w, 1))),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| InputFrame {
-                    move_x: if w.player.vel.x >= 0.0 { 1 } else { -1 },
+                    move_x: if w.player().vel.x >= 0.0 { 1 } else { -1 },
                     reel: if w.rope().is_some_and(|r| r.length_m > 4.0) {
                         1
                     } else {
@@ -611,14 +617,16 @@ fn plan(level: &str) -> Vec<Step> {
                     },
                     ..Default::default()
                 },
-                done: |w| w.player.pos.x > 66.5 && w.player.pos.y > 8.0 && w.player.vel.x > 1.0,
+                done: |w| {
+                    w.player().pos.x > 66.5 && w.player().pos.y > 8.0 && w.player().vel.x > 1.0
+                },
             },
             Tap(InputFrame {
                 release_pressed: true,
                 ..Default::default()
             }),
             Drive {
-                input: |w| walk(if w.player.pos.x < 71.5 { 1 } else { -1 }),
+                input: |w| walk(if w.player().pos.x < 71.5 { 1 } else { -1 }),
                 done: |w| w.is_completed(),
             },
         ],
@@ -628,16 +636,16 @@ fn plan(level: &str) -> Vec<Step> {
         "04_down_the_shaft.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.0,
+                done: |w| w.player().pos.x > -1.0,
             },
             FireAt(|_| Vec2::new(3.5, 3.0)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: walk(1),
-                done: |w| !w.player.grounded,
+                done: |w| !w.player().grounded,
             },
             Hold {
                 input: InputFrame {
@@ -647,8 +655,8 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.rope().is_some_and(|r| r.length_m > 11.8),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 5.4,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player().pos.x > 5.4,
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -656,12 +664,12 @@ fn plan(level: &str) -> Vec<Step> {
             }),
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 23.0 && w.player.grounded,
+                done: |w| w.player().pos.x > 23.0 && w.player().grounded,
             },
             FireAt(|_| Vec2::new(28.0, 1.0)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: InputFrame {
@@ -671,8 +679,8 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.rope().is_some_and(|r| r.length_m < 3.0),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 29.4 && w.player.pos.y > -3.0,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player().pos.x > 29.4 && w.player().pos.y > -3.0,
             },
             Tap(InputFrame {
                 release_pressed: true,
@@ -688,36 +696,36 @@ fn plan(level: &str) -> Vec<Step> {
         "05_steel_roof.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.5,
+                done: |w| w.player().pos.x > -1.5,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(5.5, 8.4)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 8.0),
-                done: |w| w.player.pos.x > 10.5 && w.player.vel.x < 2.0,
+                done: |w| w.player().pos.x > 10.5 && w.player().vel.x < 2.0,
             },
             Tap(release()),
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 14.2,
+                done: |w| w.player().pos.x > 14.2,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(20.5, 8.4)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 8.0),
-                done: |w| w.player.pos.x > 25.5 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 25.5 && w.player().vel.x > 0.0,
             },
             Tap(release()),
             Hold {
@@ -730,35 +738,35 @@ fn plan(level: &str) -> Vec<Step> {
         "06_spike_pits.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.5,
+                done: |w| w.player().pos.x > -1.5,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(6.0, 6.0)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 7.0),
-                done: |w| w.player.pos.x > 11.0 && w.player.vel.x < 2.0,
+                done: |w| w.player().pos.x > 11.0 && w.player().vel.x < 2.0,
             },
             Tap(release()),
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 15.2,
+                done: |w| w.player().pos.x > 15.2,
             },
             FireAt(|_| Vec2::new(22.0, 6.5)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 27.0 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 27.0 && w.player().vel.x > 0.0,
             },
             Tap(release()),
             Hold {
@@ -771,71 +779,73 @@ fn plan(level: &str) -> Vec<Step> {
         "07_long_haul.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.5,
+                done: |w| w.player().pos.x > -1.5,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(5.0, 6.0)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 5.5),
-                done: |w| w.player.pos.x > 9.5 && w.player.vel.x < 5.0,
+                done: |w| w.player().pos.x > 9.5 && w.player().vel.x < 5.0,
             },
             Tap(release()),
             Hold {
                 input: walk(1),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 14.2,
+                done: |w| w.player().pos.x > 14.2,
             },
             FireAt(|_| Vec2::new(20.0, 6.5)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 22.0 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 22.0 && w.player().vel.x > 0.0,
             },
             FireAt(|_| Vec2::new(26.5, 7.0)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 30.0 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 30.0 && w.player().vel.x > 0.0,
             },
             Tap(release()),
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 34.2,
+                done: |w| w.player().pos.x > 34.2,
             },
             FireAt(|_| Vec2::new(40.0, 7.0)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 44.5 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 44.5 && w.player().vel.x > 0.0,
             },
             FireAt(|_| Vec2::new(48.0, 7.5)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 50.5 && w.player.vel.x > 4.0 && w.player.vel.y > 0.0,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| {
+                    w.player().pos.x > 50.5 && w.player().vel.x > 4.0 && w.player().vel.y > 0.0
+                },
             },
             Tap(release()),
             Hold {
@@ -849,35 +859,35 @@ fn plan(level: &str) -> Vec<Step> {
         "08_quarry_floor.ron" => vec![
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > -1.5,
+                done: |w| w.player().pos.x > -1.5,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(6.0, 6.5)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 10.5 && w.player.vel.x < 2.0,
+                done: |w| w.player().pos.x > 10.5 && w.player().vel.x < 2.0,
             },
             Tap(release()),
             Hold {
                 input: InputFrame::default(),
-                done: |w| w.player.grounded,
+                done: |w| w.player().grounded,
             },
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 15.0,
+                done: |w| w.player().pos.x > 15.0,
             },
             FireAt(|_| Vec2::new(19.5, 4.0)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: walk(1),
-                done: |w| !w.player.grounded,
+                done: |w| !w.player().grounded,
             },
             Hold {
                 input: InputFrame {
@@ -887,18 +897,18 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.rope().is_some_and(|r| r.length_m > 11.8),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 21.4,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player().pos.x > 21.4,
             },
             Tap(release()),
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 35.5 && w.player.grounded,
+                done: |w| w.player().pos.x > 35.5 && w.player().grounded,
             },
             FireAt(|_| Vec2::new(39.0, 2.0)),
             Hold {
                 input: InputFrame::default(),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Hold {
                 input: InputFrame {
@@ -908,32 +918,34 @@ fn plan(level: &str) -> Vec<Step> {
                 done: |w| w.rope().is_some_and(|r| r.length_m < 2.6),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 40.4 && w.player.pos.y > -0.3,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| w.player().pos.x > 40.4 && w.player().pos.y > -0.3,
             },
             Tap(release()),
             Hold {
                 input: walk(1),
-                done: |w| w.player.pos.x > 46.5 && w.player.grounded,
+                done: |w| w.player().pos.x > 46.5 && w.player().grounded,
             },
             Tap(jump(1)),
             FireAt(|_| Vec2::new(51.5, 6.0)),
             Hold {
                 input: held_jump(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
                 input: |w| reel_to(w, 6.0),
-                done: |w| w.player.pos.x > 53.5 && w.player.vel.x > 0.0,
+                done: |w| w.player().pos.x > 53.5 && w.player().vel.x > 0.0,
             },
             FireAt(|_| Vec2::new(57.5, 6.5)),
             Hold {
                 input: walk(1),
-                done: |w| matches!(w.hook, Hook::Attached { .. }),
+                done: |w| matches!(w.hook(), Hook::Attached { .. }),
             },
             Drive {
-                input: |w| walk(if w.player.vel.x >= 0.0 { 1 } else { -1 }),
-                done: |w| w.player.pos.x > 60.0 && w.player.vel.x > 4.0 && w.player.vel.y > 0.0,
+                input: |w| walk(if w.player().vel.x >= 0.0 { 1 } else { -1 }),
+                done: |w| {
+                    w.player().pos.x > 60.0 && w.player().vel.x > 4.0 && w.player().vel.y > 0.0
+                },
             },
             Tap(release()),
             Hold {
@@ -966,7 +978,7 @@ fn main() {
         .ok()
         .map_or(0, |v| v.parse().unwrap_or(15).max(1));
     for (index, step) in plan(&name).iter().enumerate() {
-        let began = world.tick;
+        let began = world.tick();
         loop {
             let mut input = match step {
                 Step::Hold { input, done } => {
@@ -983,7 +995,7 @@ fn main() {
                     input(&world)
                 }
                 Step::FireAt(target) => {
-                    aim = InputFrame::quantize_aim(target(&world) - world.player.pos);
+                    aim = InputFrame::quantize_aim(target(&world) - world.player().pos);
                     InputFrame {
                         fire_pressed: true,
                         ..Default::default()
@@ -994,16 +1006,16 @@ fn main() {
             (input.aim_x, input.aim_y) = aim;
             replay.push(input);
             let events = world.step(&input);
-            if trace_every > 0 && world.tick.is_multiple_of(trace_every) {
+            if trace_every > 0 && world.tick().is_multiple_of(trace_every) {
                 eprintln!(
                     "t{} step {index} pos ({:.2}, {:.2}) vel ({:.2}, {:.2}) grounded {} hook {}",
-                    world.tick,
-                    world.player.pos.x,
-                    world.player.pos.y,
-                    world.player.vel.x,
-                    world.player.vel.y,
-                    world.player.grounded,
-                    if matches!(world.hook, Hook::Attached { .. }) {
+                    world.tick(),
+                    world.player().pos.x,
+                    world.player().pos.y,
+                    world.player().vel.x,
+                    world.player().vel.y,
+                    world.player().grounded,
+                    if matches!(world.hook(), Hook::Attached { .. }) {
                         "on"
                     } else {
                         "-"
@@ -1014,15 +1026,15 @@ fn main() {
                 .iter()
                 .find(|e| matches!(e, tether::sim::Event::Died { .. }))
             {
-                eprintln!("step {index}: {died:?} at tick {}", world.tick);
+                eprintln!("step {index}: {died:?} at tick {}", world.tick());
                 std::process::exit(1);
             }
-            if world.tick - began > STEP_LIMIT_TICKS {
+            if world.tick() - began > STEP_LIMIT_TICKS {
                 eprintln!(
                     "step {index} never finished (player at {:?}, grounded {}, hook {:?}, vine {:?})",
-                    world.player.pos,
-                    world.player.grounded,
-                    world.hook,
+                    world.player().pos,
+                    world.player().grounded,
+                    world.hook(),
                     world.held_vine()
                 );
                 std::process::exit(1);
@@ -1033,7 +1045,10 @@ fn main() {
         }
     }
     if !world.is_completed() {
-        eprintln!("the plan ended short of the goal at {:?}", world.player.pos);
+        eprintln!(
+            "the plan ended short of the goal at {:?}",
+            world.player().pos
+        );
         std::process::exit(1);
     }
     let check = replay.run(&mut start.clone());

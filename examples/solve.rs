@@ -110,7 +110,7 @@ fn mutate(rng: &mut Rng, plan: &Plan) -> Plan {
 /// Runs the bot; returns the score (higher is better), whether the goal was reached, and the
 /// inputs it gave.
 fn play(start: &World, plan: &Plan) -> (f32, bool, Replay) {
-    play_segment(start, plan, start.level.goal.center(), &|w| {
+    play_segment(start, plan, start.level().goal.center(), &|w| {
         w.is_completed()
     })
 }
@@ -127,22 +127,22 @@ fn play_segment(
     let mut world = start.clone();
     let mut replay = Replay::new("");
     let goal = aim;
-    let start_tick = world.tick;
+    let start_tick = world.tick();
     let mut stage = 0usize;
     let mut phase_tick = 0u32; // ticks since the current phase began
     let mut attached_for = 0u32;
     let mut best_dist = f32::MAX;
     let mut started_run = false;
     let mut last_aim = (0.0, 0.0);
-    while world.tick < start_tick + MAX_TICKS {
-        let t = (world.tick - start_tick) as u32;
+    while world.tick() < start_tick + MAX_TICKS {
+        let t = (world.tick() - start_tick) as u32;
         let mut input = InputFrame::default();
-        let attached = matches!(world.hook, Hook::Attached { .. });
+        let attached = matches!(world.hook(), Hook::Attached { .. });
         if t >= plan.wait {
             started_run = true;
         }
         if started_run {
-            input.move_x = (goal.x - world.player.pos.x).signum() as i8;
+            input.move_x = (goal.x - world.player().pos.x).signum() as i8;
         }
         let since_run = t.saturating_sub(plan.wait);
         if started_run && since_run == plan.jump_at {
@@ -167,12 +167,12 @@ fn play_segment(
                     phase_tick = 0;
                     attached_for = 0;
                 }
-            } else if matches!(world.hook, Hook::Idle | Hook::Retracting { .. })
+            } else if matches!(world.hook(), Hook::Idle | Hook::Retracting { .. })
                 && since_run >= plan.jump_at
             {
                 phase_tick += 1;
                 if phase_tick >= s.fire_delay {
-                    let aim = s.target - world.player.pos;
+                    let aim = s.target - world.player().pos;
                     let (ax, ay) = InputFrame::quantize_aim(aim);
                     input.fire_pressed = true;
                     input.aim_x = ax;
@@ -189,12 +189,12 @@ fn play_segment(
         }
         replay.push(input);
         let events = world.step(&input);
-        best_dist = best_dist.min(world.player.pos.distance(goal));
-        if world.player.vel.length() > max_speed() {
+        best_dist = best_dist.min(world.player().pos.distance(goal));
+        if world.player().vel.length() > max_speed() {
             break; // a fling no person would count on
         }
         if done(&world) {
-            let score = 1e6 - (world.tick - start_tick) as f32;
+            let score = 1e6 - (world.tick() - start_tick) as f32;
             return (score, true, replay);
         }
         if events
@@ -213,7 +213,7 @@ fn play_segment(
 fn solve_staged(world: &World, targets: &[Vec2], rng: &mut Rng) -> Option<Replay> {
     let (iterations, stale_after_win) = search_budget();
     let mut marks: Vec<(f32, Vec2)> = world
-        .level
+        .level()
         .checkpoints
         .iter()
         .map(|c| (c.min.0, c.center()))
@@ -230,14 +230,15 @@ fn solve_staged(world: &World, targets: &[Vec2], rng: &mut Rng) -> Option<Replay
             .filter(|t| t.x > lo && t.x <= hi)
             .collect();
         lo = hi;
-        let aim = marks.get(k).map_or(world.level.goal.center(), |m| m.1);
+        let aim = marks.get(k).map_or(world.level().goal.center(), |m| m.1);
         let want = marks.len().min(k + 1);
         let last = k == marks.len();
         let done = move |w: &World| {
             if last {
                 w.is_completed()
             } else {
-                w.checkpoints.reached.iter().filter(|r| **r).count() >= want && w.player.grounded
+                w.checkpoints().reached.iter().filter(|r| **r).count() >= want
+                    && w.player().grounded
             }
         };
         let mut best = random_plan(rng, &stretch);
@@ -310,10 +311,10 @@ fn main() {
     let world = tether::cli::load_world(level_path, Arc::clone(&tuning)).expect("level");
     // Targets: every grapple point in order, or, without any, the middle of each hookable
     // solid's underside.
-    let mut targets: Vec<Vec2> = world.level.grapple_points.iter().map(|p| p.v()).collect();
+    let mut targets: Vec<Vec2> = world.level().grapple_points.iter().map(|p| p.v()).collect();
     // Fragile anchors too (a cracked ring's centre, a rotten beam's underside), all left to right.
-    if !world.level.fragile.is_empty() {
-        for fragile in &world.level.fragile {
+    if !world.level().fragile.is_empty() {
+        for fragile in &world.level().fragile {
             targets.push(match &fragile.anchor {
                 FragileAnchorDef::Ring { at } => at.v(),
                 FragileAnchorDef::Beam { shape } => {
@@ -327,14 +328,14 @@ fn main() {
         targets.sort_by(|a, b| a.x.total_cmp(&b.x));
     }
     if targets.is_empty() {
-        for solid in world.level.solids.iter().filter(|s| s.hookable) {
+        for solid in world.level().solids.iter().filter(|s| s.hookable) {
             if let tether::sim::level::ShapeDef::Box {
                 center,
                 half_extents,
                 ..
             } = &solid.shape
             {
-                if center.1 > world.player.pos.y + 4.0 {
+                if center.1 > world.player().pos.y + 4.0 {
                     targets.push(Vec2::new(
                         center.0 + half_extents.0 * 0.5,
                         center.1 - half_extents.1,

@@ -57,7 +57,7 @@ fn main() {
                 let mut w = world.clone();
                 w.step(&input);
                 std::hint::black_box(&mut w);
-                checksum = w.tick;
+                checksum = w.tick();
             }
         }
         Mode::Run => {
@@ -70,7 +70,7 @@ fn main() {
         Mode::Clone => {
             for _ in 0..ticks {
                 let w = world.clone();
-                checksum = std::hint::black_box(&w).tick;
+                checksum = std::hint::black_box(&w).tick();
             }
         }
     }

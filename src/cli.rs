@@ -147,11 +147,11 @@ pub fn check(root: &Path, files: &[PathBuf]) -> i32 {
             Ok(world) => println!(
                 "{}: ok: \"{}\", {} solids, {} hazards, {} grapple points, {} checkpoints",
                 file.display(),
-                world.level.name,
-                world.level.solids.len(),
-                world.level.hazards.len(),
-                world.level.grapple_points.len(),
-                world.level.checkpoints.len()
+                world.level().name,
+                world.level().solids.len(),
+                world.level().hazards.len(),
+                world.level().grapple_points.len(),
+                world.level().checkpoints.len()
             ),
             Err(err) => {
                 println!("{err}");

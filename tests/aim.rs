@@ -42,7 +42,7 @@ fn standing(level: &str) -> World {
     for _ in 0..30 {
         world.step(&InputFrame::default());
     }
-    assert!(world.player.grounded);
+    assert!(world.player().grounded);
     world
 }
 
@@ -71,7 +71,7 @@ fn fire(world: &mut World, input: InputFrame) -> Event {
 #[test]
 fn the_reticle_verdict_is_what_firing_does() {
     let world = standing(ROOM);
-    let rope_radius = world.tuning.rope.radius_m;
+    let rope_radius = world.tuning().rope.radius_m;
     let mut seen = [0usize; 4];
     for i in 0..360 {
         let angle = (i as f32 + 0.37) * std::f32::consts::TAU / 360.0;
@@ -89,7 +89,7 @@ fn the_reticle_verdict_is_what_firing_does() {
         match (preview.target, event) {
             (AimTarget::GrapplePoint(ring), Event::HookAttached { kind, at }) => {
                 assert_eq!(kind, AttachKind::GrapplePoint, "{what}");
-                assert_eq!(at, world.level.grapple_points[ring].v(), "{what}");
+                assert_eq!(at, world.level().grapple_points[ring].v(), "{what}");
                 assert_eq!(at, preview.end, "{what}");
                 seen[0] += 1;
             }
@@ -122,9 +122,9 @@ const RING: &str = r#"Level(
 #[test]
 fn aim_assist_snaps_within_its_angle_and_not_beyond() {
     let world = standing(RING);
-    let assist_deg = world.tuning.hook.aim_assist_angle_deg;
-    let ring = world.level.grapple_points[0].v();
-    let to_ring = ring - world.player.pos;
+    let assist_deg = world.tuning().hook.aim_assist_angle_deg;
+    let ring = world.level().grapple_points[0].v();
+    let to_ring = ring - world.player().pos;
     let ring_deg = libm::atan2f(to_ring.y, to_ring.x).to_degrees();
     for side in [-1.0f32, 1.0] {
         for (offset_deg, snaps) in [(assist_deg - 0.5, true), (assist_deg + 0.5, false)] {
@@ -196,7 +196,7 @@ fn a_levels_max_rope_length_limits_the_hook_and_the_reel() {
         });
         let rope = near.rope().expect("still attached");
         assert!(rope.length_m <= 6.0, "rope {} m", rope.length_m);
-        let reach = rope.anchor().distance(near.player.pos);
+        let reach = rope.anchor().distance(near.player().pos);
         assert!(
             reach <= 6.0 * 1.01,
             "tick {t}: the player is {reach} m from the anchor"
@@ -228,16 +228,16 @@ fn hanging(length_m: f32) -> World {
     );
     let tuning = common::tuning();
     let anchor = Vec2::new(0.0, 19.9);
-    world.player.pos = anchor - Vec2::new(0.0, length_m);
-    world.hook = Hook::attached_fixed(
+    world.place_player(anchor - Vec2::new(0.0, length_m));
+    world.set_hook(Hook::attached_fixed(
         Rope::new(
             anchor,
-            world.player.pos,
+            world.player().pos,
             tuning.rope.max_length_m,
             &tuning.rope,
         ),
         AttachKind::Surface,
-    );
+    ));
     world
 }
 
@@ -316,15 +316,15 @@ fn each_wheel_notch_reels_one_step_at_reel_speed() {
 /// move_x from the velocity.
 fn swing_speed(ticks: usize, pump: impl Fn(Vec2) -> i8) -> f32 {
     let mut world = hanging(6.0);
-    world.player.vel = Vec2::new(2.0, 0.0);
+    world.set_player_velocity(Vec2::new(2.0, 0.0));
     let mut fastest = 0.0f32;
     for t in 0..ticks {
         world.step(&InputFrame {
-            move_x: pump(world.player.vel),
+            move_x: pump(world.player().vel),
             ..Default::default()
         });
         if t > ticks / 2 {
-            fastest = fastest.max(world.player.vel.length());
+            fastest = fastest.max(world.player().vel.length());
         }
     }
     fastest

@@ -66,7 +66,7 @@ fn scripted_run_sounds_every_hook_outcome_in_order() {
     };
     wait(&mut world, &mut audio, 30); // settle on the ground
     assert!(
-        world.player.grounded,
+        world.player().grounded,
         "the scripted run starts on the ground"
     );
     let settled = audio.backend().played.len();
@@ -100,7 +100,7 @@ fn scripted_run_sounds_every_hook_outcome_in_order() {
     wait(&mut world, &mut audio, 40);
     // Hook the grapple point, reel up while pumping right, let go.
     let point = Vec2::new(4.0, 6.0);
-    let to_point = aim(point - world.player.pos);
+    let to_point = aim(point - world.player().pos);
     tick(
         &mut world,
         &mut audio,
@@ -140,7 +140,7 @@ fn scripted_run_sounds_every_hook_outcome_in_order() {
             break;
         }
         let run = InputFrame { move_x: 1, ..idle };
-        let input = if world.player.grounded { run } else { idle };
+        let input = if world.player().grounded { run } else { idle };
         tick(&mut world, &mut audio, input);
     }
     assert!(world.is_completed(), "the scripted run reaches the goal");

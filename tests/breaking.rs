@@ -30,7 +30,7 @@ fn level(spawn: (f32, f32), objects: &str) -> String {
 
 /// Fires at `target` on the first tick, then waits; returns every event with its tick.
 fn hook_and_hang(world: &mut World, target: Vec2, ticks: usize) -> Vec<(u64, Event)> {
-    let aim = target - world.player.pos;
+    let aim = target - world.player().pos;
     let fire = InputFrame {
         fire_pressed: true,
         aim_x: aim.x,
@@ -41,7 +41,7 @@ fn hook_and_hang(world: &mut World, target: Vec2, ticks: usize) -> Vec<(u64, Eve
     for k in 0..ticks {
         let input = if k == 0 { fire } else { IDLE };
         for event in world.step(&input) {
-            events.push((world.tick, event));
+            events.push((world.tick(), event));
         }
     }
     events
@@ -66,7 +66,7 @@ fn a_cracked_ring_holds_a_hanging_player_but_snaps_under_a_hard_swing() {
     let mut hanging = common::world_from(&level((0.0, 4.0), RING));
     let events = hook_and_hang(&mut hanging, Vec2::new(0.0, 10.0), 600);
     assert!(broke(&events).is_empty(), "broke while hanging: {events:?}");
-    assert!(matches!(hanging.hook, Hook::Attached { .. }));
+    assert!(matches!(hanging.hook(), Hook::Attached { .. }));
     let hanging_n = hanging.rope().unwrap().tension_n()[0];
     assert!(
         (2000.0..4000.0).contains(&hanging_n),
@@ -80,9 +80,9 @@ fn a_cracked_ring_holds_a_hanging_player_but_snaps_under_a_hard_swing() {
     let breaks = broke(&events);
     assert_eq!(breaks.len(), 1, "{events:?}");
     assert_eq!(breaks[0].1, BreakKind::Ring(0));
-    assert!(matches!(swinging.hook, Hook::Idle | Hook::Flying { .. }));
+    assert!(matches!(swinging.hook(), Hook::Idle | Hook::Flying { .. }));
     assert!(!swinging.fragile_intact(0));
-    let through = swinging.geometry.cast_ray(
+    let through = swinging.geometry().cast_ray(
         Vec2::new(-3.0, 10.0),
         Vec2::new(6.0, 0.0),
         groups::GRAPPLE_POINT,
@@ -98,13 +98,13 @@ fn a_break_needs_the_pull_to_last_its_time() {
     let mut world = common::world_from(&level((-6.0, 10.0), &patient));
     let events = hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 240);
     assert!(broke(&events).is_empty());
-    assert!(world.fragile[0].ticks < 120);
+    assert!(world.fragile()[0].ticks < 120);
 }
 
 #[test]
 fn the_player_flies_off_a_break_with_the_ropes_velocity() {
     let mut world = common::world_from(&level((-6.0, 10.0), RING));
-    let aim = Vec2::new(0.0, 10.0) - world.player.pos;
+    let aim = Vec2::new(0.0, 10.0) - world.player().pos;
     world.step(&InputFrame {
         fire_pressed: true,
         aim_x: aim.x,
@@ -118,15 +118,15 @@ fn the_player_flies_off_a_break_with_the_ropes_velocity() {
         if events.iter().any(|e| matches!(e, Event::Broke { .. })) {
             // The tick it broke on, the player moved as the rope let them and keeps that
             // velocity; the next tick is free flight from it: gravity only.
-            let (pos, vel) = (world.player.pos, world.player.vel);
+            let (pos, vel) = (world.player().pos, world.player().vel);
             assert!(vel.length() > 5.0, "broke at {vel} m/s");
             world.step(&IDLE);
             let expected_vel = vel - Vec2::new(0.0, gravity * dt);
-            let moved = world.player.pos - pos;
+            let moved = world.player().pos - pos;
             assert!(
-                (world.player.vel - expected_vel).length() < 1e-3,
+                (world.player().vel - expected_vel).length() < 1e-3,
                 "velocity {} after the break, expected {expected_vel}",
-                world.player.vel
+                world.player().vel
             );
             assert!((moved - expected_vel * dt).length() < 1e-4, "moved {moved}");
             return;
@@ -155,18 +155,19 @@ fn a_rotten_beam_crumbles_after_its_time_and_a_death_mends_it() {
     let held_ticks = breaks[0].0 - attached_at;
     assert!((60..=70).contains(&held_ticks), "held {held_ticks} ticks");
     // The beam is gone: nothing stops a ray through it any more.
-    let through = world
-        .geometry
-        .cast_ray(Vec2::new(0.0, 8.0), Vec2::new(0.0, 4.0), groups::SOLID);
+    let through =
+        world
+            .geometry()
+            .cast_ray(Vec2::new(0.0, 8.0), Vec2::new(0.0, 4.0), groups::SOLID);
     assert!(through.is_none());
     // A death puts it back.
     let mut fall = world.clone();
-    fall.player.pos = Vec2::new(0.0, -40.0);
+    fall.place_player(Vec2::new(0.0, -40.0));
     fall.step(&IDLE);
-    assert_eq!(fall.deaths, 1);
+    assert_eq!(fall.deaths(), 1);
     assert!(fall.fragile_intact(0));
     let through = fall
-        .geometry
+        .geometry()
         .cast_ray(Vec2::new(0.0, 8.0), Vec2::new(0.0, 4.0), groups::SOLID);
     assert!(through.is_some());
 }
@@ -182,15 +183,15 @@ fn a_fragile_rope_snaps_and_its_pieces_whip_then_go() {
     let breaks = broke(&events);
     assert_eq!(breaks.len(), 1, "{events:?}");
     assert_eq!(breaks[0].1, BreakKind::Rope);
-    assert!(matches!(world.hook, Hook::Idle));
+    assert!(matches!(world.hook(), Hook::Idle));
     // Two pieces: one still hanging from the ring, one in the player's hand.
-    assert_eq!(world.loose_ropes.len(), 2);
-    assert!(!world.loose_ropes[0].held_by_player);
-    assert!(world.loose_ropes[1].held_by_player);
-    assert_eq!(world.loose_ropes[0].rope.anchor(), Vec2::new(0.0, 10.0));
+    assert_eq!(world.loose_ropes().len(), 2);
+    assert!(!world.loose_ropes()[0].held_by_player);
+    assert!(world.loose_ropes()[1].held_by_player);
+    assert_eq!(world.loose_ropes()[0].rope.anchor(), Vec2::new(0.0, 10.0));
     // The ring itself is fine: it still stops a hook in the live geometry, and a new rope
     // hooks it at once, the snapped piece still hanging from it...
-    let through = world.geometry.cast_ray(
+    let through = world.geometry().cast_ray(
         Vec2::new(-3.0, 10.0),
         Vec2::new(6.0, 0.0),
         groups::GRAPPLE_POINT,
@@ -202,11 +203,11 @@ fn a_fragile_rope_snaps_and_its_pieces_whip_then_go() {
     for _ in 0..181 {
         world.step(&IDLE);
     }
-    assert!(world.loose_ropes.is_empty());
+    assert!(world.loose_ropes().is_empty());
     // ...and after, when the player hangs from it again.
     assert_hooks_again(world.clone(), Vec2::new(0.0, 10.0));
     hook_and_hang(&mut world, Vec2::new(0.0, 10.0), 120);
-    match &world.hook {
+    match world.hook() {
         Hook::Attached { rope, .. } => assert_eq!(rope.anchor(), Vec2::new(0.0, 10.0)),
         other => panic!("the new rope did not hold: {other:?}"),
     }

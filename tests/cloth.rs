@@ -268,7 +268,7 @@ fn the_player_pushes_a_banner_aside_in_the_world() {
     let mut world = common::world_from(&level(
         r#"cloths: [(top_left: (2.0, 2.0), columns: 10, rows: 8, spacing_m: 0.2, pins: TopRow)],"#,
     ));
-    let before: Vec<Vec2> = world.cloths[0].positions().to_vec();
+    let before: Vec<Vec2> = world.cloths()[0].positions().to_vec();
     for _ in 0..120 {
         world.step(&InputFrame {
             move_x: 1,
@@ -276,10 +276,14 @@ fn the_player_pushes_a_banner_aside_in_the_world() {
         });
     }
     // The player ran through it (it never held them back) and it moved.
-    assert!(world.player.pos.x > 6.0, "player at {}", world.player.pos.x);
+    assert!(
+        world.player().pos.x > 6.0,
+        "player at {}",
+        world.player().pos.x
+    );
     let moved = before
         .iter()
-        .zip(world.cloths[0].positions())
+        .zip(world.cloths()[0].positions())
         .map(|(a, b)| a.distance(*b))
         .fold(0.0f32, f32::max);
     assert!(moved > 0.1, "the banner moved at most {moved} m");

@@ -34,7 +34,7 @@ fn walk(world: &mut World, move_x: i8, until: impl Fn(&World, &[Event]) -> bool)
             return all;
         }
     }
-    panic!("never happened; player at {:?}", world.player.pos);
+    panic!("never happened; player at {:?}", world.player().pos);
 }
 
 fn died(events: &[Event]) -> bool {
@@ -42,7 +42,7 @@ fn died(events: &[Event]) -> bool {
 }
 
 fn checkpoint_center(world: &World, index: usize) -> Vec2 {
-    world.level.checkpoints[index].center()
+    world.level().checkpoints[index].center()
 }
 
 #[test]
@@ -67,10 +67,10 @@ fn a_hazard_kills_and_the_player_respawns_at_the_latest_checkpoint() {
         vec!["respawned", "died"],
         "death and respawn on one tick"
     );
-    assert_eq!(world.deaths, 1);
-    assert_eq!(world.player.pos, checkpoint_center(&world, 1));
-    assert_eq!(world.player.vel, Vec2::ZERO, "respawned standing still");
-    assert_eq!(world.teleported_at_tick, Some(world.tick));
+    assert_eq!(world.deaths(), 1);
+    assert_eq!(world.player().pos, checkpoint_center(&world, 1));
+    assert_eq!(world.player().vel, Vec2::ZERO, "respawned standing still");
+    assert_eq!(world.teleported_at_tick(), Some(world.tick()));
     assert!(!world.is_completed());
 }
 
@@ -79,7 +79,7 @@ fn walking_back_through_an_earlier_checkpoint_does_not_move_the_respawn_back() {
     let mut world = common::world_from(RUN);
     walk(&mut world, 1, |w, _| w.checkpoint() == Some(1));
     // Back through checkpoint 0 to the spawn side.
-    let events = walk(&mut world, -1, |w, _| w.player.pos.x < 2.0);
+    let events = walk(&mut world, -1, |w, _| w.player().pos.x < 2.0);
     assert!(
         !events
             .iter()
@@ -88,7 +88,7 @@ fn walking_back_through_an_earlier_checkpoint_does_not_move_the_respawn_back() {
     );
     assert_eq!(world.checkpoint(), Some(1));
     walk(&mut world, 1, |_, events| died(events));
-    assert_eq!(world.player.pos, checkpoint_center(&world, 1));
+    assert_eq!(world.player().pos, checkpoint_center(&world, 1));
 }
 
 #[test]
@@ -96,15 +96,15 @@ fn falling_below_the_kill_plane_kills_and_deaths_are_counted() {
     let mut world = common::world_from(RUN);
     // Skip the hazard: start past it, run into the pit, twice.
     for death in 1..=2 {
-        world.player.pos = Vec2::new(30.0, 0.5);
-        world.player.vel = Vec2::ZERO;
-        let kill_y = world.level.kill_y_m;
+        world.place_player(Vec2::new(30.0, 0.5));
+        world.set_player_velocity(Vec2::ZERO);
+        let kill_y = world.level().kill_y_m;
         let mut lowest = f32::MAX;
         let events = walk(&mut world, 1, |w, events| {
             if died(events) {
                 return true;
             }
-            assert!(w.player.pos.y >= kill_y, "alive below the kill plane");
+            assert!(w.player().pos.y >= kill_y, "alive below the kill plane");
             false
         });
         for e in &events {
@@ -116,9 +116,9 @@ fn falling_below_the_kill_plane_kills_and_deaths_are_counted() {
             lowest < kill_y,
             "died below the kill plane, at y = {lowest}"
         );
-        assert_eq!(world.deaths, death);
+        assert_eq!(world.deaths(), death);
         // No checkpoint was touched: back at the spawn.
-        assert_eq!(world.player.pos, world.level.spawn.v());
+        assert_eq!(world.player().pos, world.level().spawn.v());
     }
 }
 
@@ -126,9 +126,9 @@ fn falling_below_the_kill_plane_kills_and_deaths_are_counted() {
 fn dying_puts_the_hook_and_rope_away() {
     // Attached: hook the ring, walk into the hazard with the rope on.
     let mut world = common::world_from(RUN);
-    world.player.pos = Vec2::new(12.0, 0.5);
+    world.place_player(Vec2::new(12.0, 0.5));
     world.step(&InputFrame::default());
-    let (aim_x, aim_y) = InputFrame::quantize_aim(Vec2::new(13.0, 6.0) - world.player.pos);
+    let (aim_x, aim_y) = InputFrame::quantize_aim(Vec2::new(13.0, 6.0) - world.player().pos);
     world.step(&InputFrame {
         fire_pressed: true,
         aim_x,
@@ -137,12 +137,16 @@ fn dying_puts_the_hook_and_rope_away() {
     });
     walk(&mut world, 0, |w, _| w.rope().is_some());
     walk(&mut world, 1, |_, events| died(events));
-    assert_eq!(world.hook, Hook::Idle, "the rope is gone after respawning");
+    assert_eq!(
+        *world.hook(),
+        Hook::Idle,
+        "the rope is gone after respawning"
+    );
     assert!(world.rope().is_none());
 
     // Flying: fire at nothing and walk into the hazard at once.
     let mut world = common::world_from(RUN);
-    world.player.pos = Vec2::new(14.2, 0.5);
+    world.place_player(Vec2::new(14.2, 0.5));
     world.step(&InputFrame::default());
     let events = world.step(&InputFrame {
         fire_pressed: true,
@@ -155,7 +159,7 @@ fn dying_puts_the_hook_and_rope_away() {
     if !died(&events) {
         walk(&mut world, 1, |_, events| died(events));
     }
-    assert_eq!(world.hook, Hook::Idle, "a flying hook is put away too");
+    assert_eq!(*world.hook(), Hook::Idle, "a flying hook is put away too");
 }
 
 /// A goal rectangle that the player reaches only by also dying on the same tick.

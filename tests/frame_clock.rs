@@ -167,7 +167,7 @@ fn a_latched_jump_makes_the_world_jump_once() {
     for _ in 0..30 {
         world.step(&InputFrame::default());
     }
-    assert!(world.player.grounded);
+    assert!(world.player().grounded);
     let mut frames = vec![(0.001, FramePresses::default()); 3];
     frames[1].1.jump = true;
     frames.extend(vec![(1.0 / 30.0, FramePresses::default()); 60]);
@@ -201,7 +201,7 @@ fn drawing_never_blends_across_a_respawn() {
         let now = Snapshot::of(&world);
         let died = events.iter().any(|e| matches!(e, Event::Died { .. }));
         for alpha in [0.0, 0.3, 0.5, 0.99] {
-            let shown = Snapshot::interpolate(&prev, &now, alpha, world.teleported_at_tick);
+            let shown = Snapshot::interpolate(&prev, &now, alpha, world.teleported_at_tick());
             if died {
                 assert_eq!(
                     shown.player_pos, now.player_pos,

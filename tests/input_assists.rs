@@ -95,9 +95,9 @@ fn invincibility_bounces_off_hazards_and_is_replayed() {
     let mut world = level("01_first_swing.ron");
     let invincible = replay.run(&mut world);
     assert_eq!(invincible.deaths, 0, "{invincible}");
-    assert!(world.invincible);
+    assert!(world.invincible());
     // Still in the pit, above the spikes (bounced, not fallen through).
-    assert!(world.player.pos.y > -9.0, "{:?}", world.player.pos);
+    assert!(world.player().pos.y > -9.0, "{:?}", world.player().pos);
     // The same replay run again gives the same state: the assist is part of the replay.
     let again = replay.run(&mut level("01_first_swing.ron"));
     assert_eq!(again, invincible);

@@ -71,9 +71,9 @@ fn a_gamepad_pulled_out_lets_go_of_everything_and_pauses_play() {
         held = player.frame(&mut world, vec![]).1;
     }
     assert!(
-        matches!(world.hook, Hook::Attached { .. }),
+        matches!(world.hook(), Hook::Attached { .. }),
         "the stick-aimed shot hooks: {:?}",
-        world.hook
+        world.hook()
     );
     assert_eq!((held.move_x, held.reel), (1, 1), "held by the pad");
     let (actions, _) = player.frame(&mut world, vec![]);

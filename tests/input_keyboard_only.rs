@@ -38,12 +38,12 @@ pub fn play(world: &mut World, script: Script) -> u64 {
             let input = play.take(world);
             world.step(&input);
             if world.is_completed() {
-                return world.tick;
+                return world.tick();
             }
         }
         previous = keys;
     }
-    world.tick
+    world.tick()
 }
 
 pub fn level(name: &str) -> World {
@@ -66,7 +66,7 @@ fn a_keyboard_only_script_finishes_level_1() {
     let mut world = level("01_first_swing.ron");
     let ticks = play(&mut world, LEVEL_1);
     assert!(world.is_completed(), "stopped at tick {ticks}: {world:?}");
-    assert_eq!(world.deaths, 0);
+    assert_eq!(world.deaths(), 0);
 }
 
 /// Level 2: stop under the beam, fire at it (J finds the hookable surface ahead), reel up (W),
@@ -107,7 +107,7 @@ fn keyboard_only_scripts_finish_the_other_world_1_levels() {
         let mut world = level(name);
         let ticks = play(&mut world, script);
         assert!(world.is_completed(), "{name}: stopped at tick {ticks}");
-        assert_eq!(world.deaths, 0, "{name}");
+        assert_eq!(world.deaths(), 0, "{name}");
     }
 }
 
@@ -131,7 +131,7 @@ fn the_script_needs_its_fire_at_target_key() {
         let mut world = level("01_first_swing.ron");
         play(&mut world, script);
         assert!(!world.is_completed());
-        assert!(world.deaths > 0);
+        assert!(world.deaths() > 0);
     }
 }
 
@@ -152,7 +152,7 @@ fn eight_direction_aim_follows_the_held_keys() {
     assert!(input.fire_pressed);
     assert_eq!((input.aim_x, 0.0 < input.aim_y), (0.0, true));
     world.step(&input);
-    match &world.hook {
+    match world.hook() {
         tether::sim::hook::Hook::Flying { dir, .. } => {
             assert_eq!((dir.x, dir.y), (0.0, 1.0));
         }

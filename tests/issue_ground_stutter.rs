@@ -25,10 +25,10 @@ fn running_on_flat_ground_moves_the_same_distance_every_tick() {
     }
     let expected_m = common::tuning().player.run_speed_m_per_s * TICK_DT_S;
     for tick in 0..600 {
-        let before = world.player.pos;
+        let before = world.player().pos;
         world.step(&run);
-        let moved = world.player.pos - before;
-        assert!(world.player.grounded, "tick {tick}: left the ground");
+        let moved = world.player().pos - before;
+        assert!(world.player().grounded, "tick {tick}: left the ground");
         assert!(
             (moved.x - expected_m).abs() < 1e-3 && moved.y.abs() < 1e-3,
             "tick {tick}: moved {moved:?}, expected ({expected_m}, 0)"

@@ -23,32 +23,32 @@ fn reeling_in_pulls_at_the_reel_speed_not_a_jolt() {
     );
     // Hanging still, 10 m under the anchor.
     let anchor = Vec2::new(0.0, 11.4);
-    world.player.pos = Vec2::new(0.0, 1.4);
-    world.player.vel = Vec2::ZERO;
+    world.place_player(Vec2::new(0.0, 1.4));
+    world.set_player_velocity(Vec2::ZERO);
     let rope = Rope::new(
         anchor,
-        world.player.pos,
+        world.player().pos,
         tuning.rope.max_length_m,
         &tuning.rope,
     );
-    world.hook = Hook::attached_fixed(rope, AttachKind::Surface);
+    world.set_hook(Hook::attached_fixed(rope, AttachKind::Surface));
     for _ in 0..30 {
         world.step(&InputFrame::default());
     }
-    let start_y = world.player.pos.y;
+    let start_y = world.player().pos.y;
     let mut fastest = 0.0f32;
     for _ in 0..60 {
         world.step(&InputFrame {
             reel: 1,
             ..Default::default()
         });
-        fastest = fastest.max(world.player.vel.length());
+        fastest = fastest.max(world.player().vel.length());
     }
     let reel = tuning.rope.reel_speed_m_per_s;
     // Hanging straight down, reeling in pulls the player straight up at the reel speed: over
     // the half second, within 10 % of reel × 0.5 s, never faster than 10 % over the reel speed
     // (measured: 3.500 m and 7.0001 m/s at 7 m/s).
-    let climb_m = world.player.pos.y - start_y;
+    let climb_m = world.player().pos.y - start_y;
     let expected_m = reel * 0.5;
     assert!(
         fastest < reel * 1.1,

@@ -40,8 +40,8 @@ fn hashes(mut world: World, ticks: usize) -> (Vec<u64>, bool) {
 
 fn assert_same_on_one_and_four_threads(name: &str, world: &World, ticks: usize) {
     // Enough objects moving that they do step side by side.
-    let vines: usize = world.vines.iter().map(|v| v.rope.step_work()).sum();
-    let cloths: usize = world.cloths.iter().map(|c| c.step_work()).sum();
+    let vines: usize = world.vines().iter().map(|v| v.rope.step_work()).sum();
+    let cloths: usize = world.cloths().iter().map(|c| c.step_work()).sum();
     assert!(
         vines.max(cloths) >= MIN_PARALLEL_WORK,
         "{name}: vines {vines}, cloths {cloths}: too light to use the cores"

@@ -4,6 +4,7 @@
 
 mod common;
 
+use tether::sim::math::Vec2;
 use tether::sim::{Event, InputFrame, Tuning, World};
 
 /// A ledge at x ≤ 0 over a deep pit; the player starts standing near its edge.
@@ -27,12 +28,12 @@ fn settle(world: &mut World) {
     for _ in 0..60 {
         world.step(&InputFrame::default());
     }
-    assert!(world.player.grounded, "player should stand on the ledge");
+    assert!(world.player().grounded, "player should stand on the ledge");
 }
 
 /// Walks right off the ledge; returns the world on the first airborne tick's end.
 fn walk_off(world: &mut World) {
-    while world.player.grounded {
+    while world.player().grounded {
         world.step(&InputFrame {
             move_x: 1,
             ..Default::default()
@@ -88,20 +89,20 @@ fn buffered_jump_tick(ticks_before_landing: u32) -> (Option<u64>, u64) {
     let landing_tick = loop {
         let events = probe.step(&InputFrame::default());
         if events.iter().any(|e| matches!(e, Event::Landed { .. })) {
-            break probe.tick;
+            break probe.tick();
         }
-        assert!(probe.tick < 600, "the player never landed");
+        assert!(probe.tick() < 600, "the player never landed");
     };
     let press_tick = landing_tick - ticks_before_landing as u64;
     let mut world = common::world_from(DROP);
     let mut jumped_at = None;
-    while world.tick < landing_tick + 2 {
+    while world.tick() < landing_tick + 2 {
         let input = InputFrame {
-            jump_pressed: world.tick + 1 == press_tick,
+            jump_pressed: world.tick() + 1 == press_tick,
             ..Default::default()
         };
         if jumped(&world.step(&input)) {
-            jumped_at = jumped_at.or(Some(world.tick));
+            jumped_at = jumped_at.or(Some(world.tick()));
         }
     }
     (jumped_at, landing_tick)
@@ -142,16 +143,16 @@ fn holding_jump_jumps_higher_than_tapping() {
     let apex = |hold_ticks: u64| {
         let mut world = common::world_from(LEDGE);
         settle(&mut world);
-        let start = world.tick;
-        let mut apex = world.player.pos.y;
+        let start = world.tick();
+        let mut apex = world.player().pos.y;
         for _ in 0..120 {
-            let t = world.tick - start;
+            let t = world.tick() - start;
             world.step(&InputFrame {
                 jump_pressed: t == 0,
                 jump_held: t < hold_ticks,
                 ..Default::default()
             });
-            apex = apex.max(world.player.pos.y);
+            apex = apex.max(world.player().pos.y);
         }
         apex - 0.46
     };
@@ -166,12 +167,11 @@ fn holding_jump_jumps_higher_than_tapping() {
 fn fall_speed_is_capped_and_air_control_is_weaker_than_ground() {
     let tuning = common::tuning();
     let mut world = common::world_from(LEDGE);
-    world.player.pos.x = 5.0; // over the pit
-    world.player.pos.y = 0.0;
+    world.place_player(Vec2::new(5.0, 0.0)); // over the pit
     let mut fastest = 0.0f32;
     for _ in 0..240 {
         world.step(&InputFrame::default());
-        fastest = fastest.max(-world.player.vel.y);
+        fastest = fastest.max(-world.player().vel.y);
     }
     assert!(
         (fastest - tuning.player.max_fall_speed_m_per_s).abs() < 1e-3,
@@ -191,7 +191,7 @@ fn fall_speed_is_capped_and_air_control_is_weaker_than_ground() {
             ..Default::default()
         });
     }
-    assert!(ground.player.vel.x.abs() > air.player.vel.x.abs() * 1.5);
+    assert!(ground.player().vel.x.abs() > air.player().vel.x.abs() * 1.5);
 }
 
 #[test]
@@ -226,19 +226,20 @@ fn player_does_not_stick_to_walls() {
             jump_held: true,
             ..Default::default()
         });
-        heights.push(world.player.pos.y);
-        let gap_m = wall_face_x - (world.player.pos.x + half_width_m);
+        heights.push(world.player().pos.y);
+        let gap_m = wall_face_x - (world.player().pos.x + half_width_m);
         touched_wall_in_the_air |=
-            !world.player.grounded && world.player.pos.y > 1.0 && gap_m < 0.01;
+            !world.player().grounded && world.player().pos.y > 1.0 && gap_m < 0.01;
     }
     assert!(
         touched_wall_in_the_air,
         "the player pressed against the wall in the air (else this test proves nothing)"
     );
     assert!(
-        world.player.grounded,
+        world.player().grounded,
         "the player slid back down to the floor (at {:?}, vel {:?})",
-        world.player.pos, world.player.vel
+        world.player().pos,
+        world.player().vel
     );
     let peak = heights.iter().cloned().fold(f32::MIN, f32::max);
     assert!(peak > 1.0, "the jump happened (peak {peak})");

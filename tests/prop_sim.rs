@@ -37,13 +37,13 @@ fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
     if let Some(rope) = world.rope() {
         ropes.push(("the player's rope".into(), rope));
     }
-    for (i, winch) in world.winches.iter().enumerate() {
+    for (i, winch) in world.winches().iter().enumerate() {
         ropes.push((format!("winches[{i}]'s rope"), &winch.rope));
     }
-    for (i, vine) in world.vines.iter().enumerate() {
+    for (i, vine) in world.vines().iter().enumerate() {
         ropes.push((format!("vines[{i}]"), &vine.rope));
     }
-    for (i, piece) in world.loose_ropes.iter().enumerate() {
+    for (i, piece) in world.loose_ropes().iter().enumerate() {
         ropes.push((format!("loose rope {i}"), &piece.rope));
     }
     ropes
@@ -52,15 +52,15 @@ fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
 /// The invariants at the end of a tick, or what broke. `rope_axes`: also that no rope
 /// segment's axis is inside a solid.
 fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
-    let player = &world.player;
+    let player = world.player();
     if let Some(what) = common::first_non_finite(world) {
         return Err(format!("not finite: {what}"));
     }
-    let shape = Player::shape(&world.tuning.player);
+    let shape = Player::shape(&world.tuning().player);
     let pose = Pose::from_translation(player.pos);
-    if let Some((_, depth)) = world.geometry.deepest_solid_overlap(&pose, &shape) {
+    if let Some((_, depth)) = world.geometry().deepest_solid_overlap(&pose, &shape) {
         if depth > MAX_INSIDE_M {
-            let solids = world.geometry.overlaps(pose, &shape, SOLID);
+            let solids = world.geometry().overlaps(pose, &shape, SOLID);
             return Err(format!(
                 "player {depth} m inside a solid at {:?} (vel {:?}, on {:?}; overlapping {:?})",
                 player.pos, player.vel, player.ground_body, solids
@@ -75,7 +75,7 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
             }
             let segment = Segment::new(pair[0], pair[1]);
             let overlap = world
-                .geometry
+                .geometry()
                 .deepest_solid_overlap(&Pose::IDENTITY, &segment);
             if let Some((_, depth)) = overlap {
                 if depth > MAX_AXIS_INSIDE_M {
@@ -94,16 +94,16 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
 /// them are looked at particle by particle).
 fn check_cloths(world: &World) -> Result<(), String> {
     let mut near = Vec::new();
-    for (i, cloth) in world.cloths.iter().enumerate() {
+    for (i, cloth) in world.cloths().iter().enumerate() {
         near.clear();
         world
-            .geometry
+            .geometry()
             .colliders_near(cloth.aabb(), SOLID, &mut near);
         if near.is_empty() {
             continue;
         }
         for (k, &p) in cloth.positions().iter().enumerate() {
-            let Some(projection) = world.geometry.project_on_solids(p, 1.0) else {
+            let Some(projection) = world.geometry().project_on_solids(p, 1.0) else {
                 continue;
             };
             let depth = projection.point.distance(p);

@@ -25,11 +25,11 @@ fn reeling_over_a_platform_corner_beside_you_never_flings() {
     let mut worst_solver_j_per_kg = 0.0f32;
     for (tick, input) in replay.frames().enumerate() {
         world.step(input);
-        let speed = world.player.vel.length();
+        let speed = world.player().vel.length();
         if speed > fastest_m_per_s {
             (fastest_m_per_s, at_tick) = (speed, tick + 1);
         }
-        worst_solver_j_per_kg = worst_solver_j_per_kg.max(world.energy.solver_added_j_per_kg());
+        worst_solver_j_per_kg = worst_solver_j_per_kg.max(world.energy().solver_added_j_per_kg());
     }
     // Measured: before the fix 159.35 m/s at tick 1453 (the rope's step put 12 668 J/kg into
     // the player in that tick); after it 22.35 m/s at tick 405, and the rope's step never more
@@ -52,12 +52,12 @@ fn the_energy_account_adds_up_every_tick() {
     let replay = Replay::from_ron(&text, "fling-20-tailwind.ron").expect("the repro parses");
     let mut world = cli::load_world(&root.join("levels/20_tailwind.ron"), common::tuning())
         .expect("level 20 loads");
-    let mut before = world.energy.mechanical_j_per_kg();
-    let g = world.tuning.player.gravity_m_per_s2;
-    before = before.max(0.5 * world.player.vel.length_squared() + g * world.player.pos.y);
+    let mut before = world.energy().mechanical_j_per_kg();
+    let g = world.tuning().player.gravity_m_per_s2;
+    before = before.max(0.5 * world.player().vel.length_squared() + g * world.player().pos.y);
     for (tick, input) in replay.frames().enumerate() {
         world.step(input);
-        let e = world.energy;
+        let e = world.energy();
         let credits = e.gravity_j_per_kg
             + e.moving_solids_j_per_kg
             + e.jump_j_per_kg

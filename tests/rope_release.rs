@@ -19,7 +19,7 @@ const SWING: &str = r#"Level(
 /// Hooks the first ring from the spawn and swings until the player moves fast at the bottom.
 fn swinging_fast() -> World {
     let mut world = common::world_from(SWING);
-    let aim = Vec2::new(0.0, 8.0) - world.player.pos;
+    let aim = Vec2::new(0.0, 8.0) - world.player().pos;
     let (aim_x, aim_y) = InputFrame::quantize_aim(aim);
     world.step(&InputFrame {
         fire_pressed: true,
@@ -29,11 +29,11 @@ fn swinging_fast() -> World {
     });
     while world.rope().is_none() {
         world.step(&InputFrame::default());
-        assert!(world.tick < 60, "the hook attaches");
+        assert!(world.tick() < 60, "the hook attaches");
     }
-    while world.player.vel.length() < 10.0 {
+    while world.player().vel.length() < 10.0 {
         world.step(&InputFrame::default());
-        assert!(world.tick < 600, "the swing builds speed");
+        assert!(world.tick() < 600, "the swing builds speed");
     }
     world
 }
@@ -41,25 +41,26 @@ fn swinging_fast() -> World {
 #[test]
 fn release_keeps_velocity_exactly() {
     let mut world = swinging_fast();
-    let before = world.player.vel;
+    let before = world.player().vel;
     let events = world.step(&InputFrame {
         release_pressed: true,
         ..Default::default()
     });
     assert!(events.contains(&Event::Released));
-    assert!(matches!(world.hook, Hook::Idle));
+    assert!(matches!(world.hook(), Hook::Idle));
     let gravity = common::tuning().player.gravity_m_per_s2;
     assert_eq!(
-        world.player.vel.x, before.x,
+        world.player().vel.x,
+        before.x,
         "horizontal speed kept exactly"
     );
-    assert!((world.player.vel.y - (before.y - gravity * TICK_DT_S)).abs() < 1e-4);
+    assert!((world.player().vel.y - (before.y - gravity * TICK_DT_S)).abs() < 1e-4);
     // And it is still kept a while later (flung, not steered).
-    let vx = world.player.vel.x;
+    let vx = world.player().vel.x;
     for _ in 0..20 {
         world.step(&InputFrame::default());
     }
-    assert_eq!(world.player.vel.x, vx);
+    assert_eq!(world.player().vel.x, vx);
 }
 
 /// What the player sees, not the stored velocity: the path carries on through the release with
@@ -75,10 +76,10 @@ fn release_keeps_velocity_exactly() {
 #[test]
 fn the_path_carries_on_through_the_release_with_gravity_only() {
     let mut world = swinging_fast();
-    let mut positions = vec![world.player.pos];
+    let mut positions = vec![world.player().pos];
     for _ in 0..2 {
         world.step(&InputFrame::default());
-        positions.push(world.player.pos);
+        positions.push(world.player().pos);
     }
     assert!(
         world.rope().is_some(),
@@ -89,7 +90,7 @@ fn the_path_carries_on_through_the_release_with_gravity_only() {
         ..Default::default()
     });
     assert!(events.contains(&Event::Released));
-    positions.push(world.player.pos);
+    positions.push(world.player().pos);
     let motion: Vec<Vec2> = positions.windows(2).map(|w| w[1] - w[0]).collect();
     let (before_last, last, release) = (motion[0], motion[1], motion[2]);
     let gravity = common::tuning().player.gravity_m_per_s2;
@@ -124,13 +125,13 @@ fn jumping_off_the_rope_adds_the_boost() {
     });
     assert!(events.contains(&Event::Released));
     let boost = common::tuning().rope.jump_release_boost_m_per_s;
-    assert!((jumped.player.vel.y - plain.player.vel.y - boost).abs() < 1e-3);
+    assert!((jumped.player().vel.y - plain.player().vel.y - boost).abs() < 1e-3);
 }
 
 #[test]
 fn firing_while_attached_rehooks() {
     let mut world = swinging_fast();
-    let aim = Vec2::new(5.0, 7.0) - world.player.pos;
+    let aim = Vec2::new(5.0, 7.0) - world.player().pos;
     let (aim_x, aim_y) = InputFrame::quantize_aim(aim);
     let events = world.step(&InputFrame {
         fire_pressed: true,
@@ -160,7 +161,7 @@ fn the_rope_is_inextensible_for_the_player() {
             ..Default::default()
         });
         let rope = world.rope().expect("still attached");
-        let reach = rope.anchor().distance(world.player.pos);
+        let reach = rope.anchor().distance(world.player().pos);
         assert!(
             reach <= rope.length_m * 1.001,
             "player {reach} m from the anchor of a {} m rope",

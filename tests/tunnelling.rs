@@ -57,7 +57,7 @@ fn shoot_at_thin_wall(angle_deg: f32, distance_m: f32, hookable: bool) -> (Event
     let mut step_m = 0.0f32;
     let mut last: Option<Vec2> = None;
     for _ in 0..60 {
-        if let Hook::Flying { pos, .. } = world.hook {
+        if let Hook::Flying { pos, .. } = *world.hook() {
             if let Some(last) = last {
                 step_m = step_m.max(pos.distance(last));
             }
@@ -121,15 +121,15 @@ fn the_hook_never_passes_a_thin_wall_at_any_angle() {
 /// The player's box must stay on the near side of a wall whose near face is at `face` along
 /// `normal` (pointing back toward the player).
 fn assert_in_front(world: &World, face_m: f32, axis: Vec2, what: &str) {
-    let tuning = &world.tuning.player;
+    let tuning = &world.tuning().player;
     let half = (axis.x.abs() * tuning.half_width_m) + (axis.y.abs() * tuning.half_height_m);
-    let leading = world.player.pos.dot(axis) + half;
+    let leading = world.player().pos.dot(axis) + half;
     assert!(
         leading <= face_m + 2e-3,
         "{what}: the player's leading edge is at {leading} m, past the wall's face at {face_m} m \
          (pos {:?}, vel {:?})",
-        world.player.pos,
-        world.player.vel
+        world.player().pos,
+        world.player().vel
     );
 }
 
@@ -149,7 +149,7 @@ fn the_player_never_falls_through_a_thin_floor_at_the_capped_fall_speed() {
         let mut fastest = 0.0f32;
         let mut landed = false;
         for _ in 0..240 {
-            fastest = fastest.max(-world.player.vel.y);
+            fastest = fastest.max(-world.player().vel.y);
             // A pure fall: "down" is -y, so check against -(top) along -y.
             assert_in_front(&world, -floor_top, Vec2::new(0.0, -1.0), "falling");
             landed |= world
@@ -162,7 +162,7 @@ fn the_player_never_falls_through_a_thin_floor_at_the_capped_fall_speed() {
             "the player reached {fastest} m/s, not the capped {max_fall} m/s"
         );
         assert!(
-            landed && world.player.grounded,
+            landed && world.player().grounded,
             "drop {drop_m}: landed on the floor"
         );
     }
@@ -175,11 +175,11 @@ fn fastest_swing(solids: &str) -> World {
     let tuning = common::tuning();
     let length_m = world.max_rope_length_m();
     let anchor = Vec2::new(0.0, length_m);
-    world.player.pos = Vec2::new(-length_m, length_m);
-    world.hook = Hook::attached_fixed(
-        Rope::new(anchor, world.player.pos, length_m, &tuning.rope),
+    world.place_player(Vec2::new(-length_m, length_m));
+    world.set_hook(Hook::attached_fixed(
+        Rope::new(anchor, world.player().pos, length_m, &tuning.rope),
         AttachKind::GrapplePoint,
-    );
+    ));
     world
 }
 
@@ -192,9 +192,9 @@ fn swing_peak() -> (f32, u64) {
             move_x: 1,
             ..Default::default()
         });
-        let speed = world.player.vel.length();
+        let speed = world.player().vel.length();
         if speed > best.0 {
-            best = (speed, world.tick);
+            best = (speed, world.tick());
         }
     }
     best
@@ -220,21 +220,21 @@ fn a_fast_swing_on_a_taut_rope_never_passes_a_thin_wall() {
         );
         let mut world = fastest_swing(&wall);
         let mut fastest_near_wall = 0.0f32;
-        let half_h = world.tuning.player.half_height_m;
+        let half_h = world.tuning().player.half_height_m;
         for _ in 0..240 {
-            let before = world.player.pos;
+            let before = world.player().pos;
             world.step(&InputFrame {
                 move_x: 1,
                 ..Default::default()
             });
             // A crossing of the wall's face (x) below its top (y 8) is a tunnel; going over the
             // top is not.
-            let below_top = before.y.max(world.player.pos.y) < 8.0 + half_h;
+            let below_top = before.y.max(world.player().pos.y) < 8.0 + half_h;
             if below_top {
                 assert_in_front(&world, face_x, Vec2::new(1.0, 0.0), "swinging");
             }
-            if world.player.pos.x > face_x - 1.0 {
-                fastest_near_wall = fastest_near_wall.max(world.player.vel.x);
+            if world.player().pos.x > face_x - 1.0 {
+                fastest_near_wall = fastest_near_wall.max(world.player().vel.x);
             }
         }
         assert!(
@@ -250,7 +250,7 @@ fn a_release_at_the_fastest_swing_never_passes_a_thin_wall() {
     let per_tick_m = peak_m_per_s * TICK_DT_S;
     // Where the player is and how it moves on the release tick, without any wall.
     let mut free = fastest_swing("");
-    while free.tick + 1 < peak_tick {
+    while free.tick() + 1 < peak_tick {
         free.step(&InputFrame {
             move_x: 1,
             ..Default::default()
@@ -260,10 +260,10 @@ fn a_release_at_the_fastest_swing_never_passes_a_thin_wall() {
         release_pressed: true,
         ..Default::default()
     });
-    let released_at = free.player.pos;
-    let dir = free.player.vel.normalize();
+    let released_at = free.player().pos;
+    let dir = free.player().vel.normalize();
     assert!(
-        free.player.vel.length() > 0.9 * peak_m_per_s,
+        free.player().vel.length() > 0.9 * peak_m_per_s,
         "released at full speed"
     );
     for i in 0..10 {
@@ -275,7 +275,7 @@ fn a_release_at_the_fastest_swing_never_passes_a_thin_wall() {
         let mut world = fastest_swing(&thin_wall(center, 3.0, angle_deg, true));
         let mut released = false;
         for _ in 0..200 {
-            let release = world.tick + 1 == peak_tick;
+            let release = world.tick() + 1 == peak_tick;
             let events = world.step(&InputFrame {
                 move_x: if released || release { 0 } else { 1 },
                 release_pressed: release,
@@ -284,14 +284,14 @@ fn a_release_at_the_fastest_swing_never_passes_a_thin_wall() {
             released |= events.contains(&Event::Released);
             if released {
                 // The box's corner furthest along the flight stays before the wall's face.
-                let p = &world.tuning.player;
+                let p = &world.tuning().player;
                 let half_along = dir.x.abs() * p.half_width_m + dir.y.abs() * p.half_height_m;
-                let leading = (world.player.pos - released_at).dot(dir) + half_along;
+                let leading = (world.player().pos - released_at).dot(dir) + half_along;
                 assert!(
                     leading <= face_m + 2e-3,
                     "released player passed the wall: leading edge {leading} m along the \
                      flight, face at {face_m} m (pos {:?})",
-                    world.player.pos
+                    world.player().pos
                 );
             }
         }

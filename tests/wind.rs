@@ -51,7 +51,7 @@ fn a_rope_in_a_steady_wind_settles_at_the_angle_drag_and_gravity_give() {
                    direction_deg: 0.0, speed_m_per_s: 12.0)],"#,
     ));
     run(&mut world, 120 * 15, IDLE);
-    let nodes = &world.vines[0].rope.nodes;
+    let nodes = &world.vines()[0].rope.nodes;
     let segment_m = tuning.rope.segment_length_m;
     let node_kg = tuning.rope.player_mass_kg / tuning.rope.player_mass_ratio;
     let expected = settled_angle_deg(
@@ -71,7 +71,7 @@ fn a_rope_in_a_steady_wind_settles_at_the_angle_drag_and_gravity_give() {
         "settled at {measured:.2}°, the formula gives {expected:.2}° (tolerance 0.5°)"
     );
     // And it has settled: the end barely moves.
-    let end_speed = world.vines[0].rope.end_velocity().length();
+    let end_speed = world.vines()[0].rope.end_velocity().length();
     assert!(end_speed < 0.05, "the rope still moves at {end_speed} m/s");
 }
 
@@ -84,22 +84,22 @@ fn the_player_is_carried_and_pushed_downwind() {
     run(&mut world, 240, IDLE);
     // Standing: the run control settles at the wind's share of the air's speed.
     let expected = 10.0 * tuning.player.wind_carry;
-    assert!(world.player.grounded);
+    assert!(world.player().grounded);
     assert!(
-        (world.player.vel.x - expected).abs() < 0.05,
+        (world.player().vel.x - expected).abs() < 0.05,
         "standing in a 10 m/s wind: {} m/s, expected {expected}",
-        world.player.vel.x
+        world.player().vel.x
     );
     // Running into it is slower than running with it.
     let mut against = common::world_from(&level(wind));
     let mut with = common::world_from(&level(wind));
     run(&mut against, 120, InputFrame { move_x: -1, ..IDLE });
     run(&mut with, 120, InputFrame { move_x: 1, ..IDLE });
-    assert!(with.player.vel.x > -against.player.vel.x + 1.0);
+    assert!(with.player().vel.x > -against.player().vel.x + 1.0);
     // Without the zone the same standing player does not move.
     let mut calm = common::world_from(&level(""));
     run(&mut calm, 240, IDLE);
-    assert_eq!(calm.player.vel.x, 0.0);
+    assert_eq!(calm.player().vel.x, 0.0);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn an_updraft_slows_a_fall() {
         let text = level(objects).replace("spawn: (0.0, 1.0)", "spawn: (0.0, 30.0)");
         let mut world = common::world_from(&text);
         run(&mut world, 60, IDLE);
-        world.player.pos.y
+        world.player().pos.y
     };
     let (calm_y, windy_y) = (fall(""), fall(updraft));
     assert!(
@@ -131,19 +131,18 @@ fn gusts_are_a_function_of_the_tick_alone() {
     let mut b = common::world_from(&gusty);
     let mut vine_moved_late = false;
     for tick in 0..600 {
-        let before = a.vines[0].rope.nodes.clone();
+        let before = a.vines()[0].rope.nodes.clone();
         a.step(&IDLE);
         b.step(&IDLE);
         assert_eq!(a.state_hash(), b.state_hash());
-        vine_moved_late |= tick >= 590 && a.vines[0].rope.nodes != before;
+        vine_moved_late |= tick >= 590 && a.vines()[0].rope.nodes != before;
     }
     // The vine still moves in the gusts ten seconds on, and the air speed varies.
     let speeds: Vec<f32> = (0..300)
         .map(|t| {
-            let mut w = common::world_from(&gusty);
-            w.tick = t * 2;
-            w.wind_now()
-                .unwrap()
+            let w = common::world_from(&gusty);
+            w.wind()
+                .at_tick(t * 2)
                 .air_velocity(Vec2::new(0.0, 8.0))
                 .length()
         })

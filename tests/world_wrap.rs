@@ -31,12 +31,12 @@ fn world(box_min: Vec2, box_max: Vec2, rope_m: f32, below_rad: f32) -> World {
         center.x, center.y, half.x, half.y
     ));
     let tuning = common::tuning();
-    world.player.pos = ANCHOR + Vec2::new(-libm::cosf(below_rad), -libm::sinf(below_rad)) * rope_m;
-    world.player.vel = Vec2::ZERO;
-    world.hook = Hook::attached_fixed(
-        Rope::new(ANCHOR, world.player.pos, rope_m, &tuning.rope),
+    world.place_player(ANCHOR + Vec2::new(-libm::cosf(below_rad), -libm::sinf(below_rad)) * rope_m);
+    world.set_player_velocity(Vec2::ZERO);
+    world.set_hook(Hook::attached_fixed(
+        Rope::new(ANCHOR, world.player().pos, rope_m, &tuning.rope),
         AttachKind::Surface,
-    );
+    ));
     world
 }
 
@@ -56,7 +56,7 @@ fn rope_gap(world: &World, point: Vec2) -> f32 {
 /// Whether the straight line from the anchor to the player cuts through the box by more than
 /// `depth_m` at `corner` (the rope would have to bend there).
 fn line_cuts_corner(world: &World, corner: Vec2, depth_m: f32) -> bool {
-    let to_player = world.player.pos - ANCHOR;
+    let to_player = world.player().pos - ANCHOR;
     let to_corner = corner - ANCHOR;
     // Signed distance of the corner from the line, positive when the corner is on the line's
     // left side (for a swing to the right below the anchor, the box side).
@@ -73,14 +73,14 @@ struct Record {
 /// Runs the swing, checking every tick where the straight line cuts the box at `corners[k]` that
 /// the rope touches that corner and is bent.
 fn swing(world: &mut World, corners: &[Vec2], ticks: usize) -> Record {
-    let radius_m = world.tuning.rope.radius_m;
+    let radius_m = world.tuning().rope.radius_m;
     let mut wrapped_ticks = 0;
     let mut ever_wrapped = false;
     let mut unwrapped_after = false;
     for t in 0..ticks {
         world.step(&InputFrame::default());
         let rope = world.rope().expect("the rope holds");
-        let reach = ANCHOR.distance(world.player.pos);
+        let reach = ANCHOR.distance(world.player().pos);
         let wrapped: Vec<&Vec2> = corners
             .iter()
             .filter(|&&c| line_cuts_corner(world, ANCHOR + c, 0.15))
@@ -94,20 +94,20 @@ fn swing(world: &mut World, corners: &[Vec2], ticks: usize) -> Record {
                     gap < 0.03,
                     "tick {t}: the rope should bend around the corner {corner:?}, it passes {gap} m \
                      from it (player {:?})",
-                    world.player.pos - ANCHOR
+                    world.player().pos - ANCHOR
                 );
             }
             // Bent at the corner: the player is nearer the anchor than the rope is long, by
             // (at least half) the detour the corner forces.
             let corner = ANCHOR + *wrapped[0];
-            let detour = ANCHOR.distance(corner) + corner.distance(world.player.pos) - reach;
+            let detour = ANCHOR.distance(corner) + corner.distance(world.player().pos) - reach;
             assert!(
                 reach + 0.5 * detour < rope.length_m,
                 "tick {t}: wrapped, the player is {reach} m from the anchor of a {} m rope \
                  (the corner's detour is {detour} m)",
                 rope.length_m
             );
-        } else if ever_wrapped && world.player.pos.x < ANCHOR.x - 1.0 {
+        } else if ever_wrapped && world.player().pos.x < ANCHOR.x - 1.0 {
             // Swung back: free of every corner, hanging straight from the anchor again.
             let gaps: Vec<f32> = corners
                 .iter()
@@ -158,7 +158,7 @@ fn the_rope_wraps_two_corners_of_a_wide_box() {
     let right = Vec2::new(3.0, -2.5);
     let mut world = world(left, Vec2::new(3.0, -1.0), 6.0, 0.0);
     let mut both = 0;
-    let radius_m = world.tuning.rope.radius_m;
+    let radius_m = world.tuning().rope.radius_m;
     for _ in 0..150 {
         world.step(&InputFrame::default());
         let near = |c: Vec2| rope_gap(&world, ANCHOR + c) - radius_m < 0.03;
@@ -166,8 +166,9 @@ fn the_rope_wraps_two_corners_of_a_wide_box() {
             both += 1;
             let rope = world.rope().unwrap();
             // Around two corners: anchor → left corner → right corner → player.
-            let path =
-                left.length() + left.distance(right) + (world.player.pos - ANCHOR - right).length();
+            let path = left.length()
+                + left.distance(right)
+                + (world.player().pos - ANCHOR - right).length();
             assert!(
                 path <= rope.length_m * 1.03,
                 "the rope's path around both corners ({path} m) fits its length ({} m)",

@@ -92,16 +92,16 @@ pub fn swinging_from_ring(level: LevelDef, settle_ticks: usize) -> World {
     let tuning = tether::cli::load_tuning(root).expect("tuning");
     let mut world = World::from_level(level, Arc::clone(&tuning), "bench.ron").expect("builds");
     let anchor = tether::sim::math::Vec2::new(0.0, 20.0);
-    world.player.pos = anchor + tether::sim::math::Vec2::new(6.0, -10.4);
-    world.hook = tether::sim::hook::Hook::attached_fixed(
+    world.place_player(anchor + tether::sim::math::Vec2::new(6.0, -10.4));
+    world.set_hook(tether::sim::hook::Hook::attached_fixed(
         tether::sim::rope::Rope::new(
             anchor,
-            world.player.pos,
+            world.player().pos,
             tuning.rope.max_length_m,
             &tuning.rope,
         ),
         tether::sim::AttachKind::GrapplePoint,
-    );
+    ));
     let input = tether::sim::InputFrame::default();
     for _ in 0..settle_ticks {
         world.step(&input);

@@ -100,7 +100,7 @@ pub fn verify(world: &World, replay: &Replay, claimed_ticks: u64, budget_ticks: 
     // `Replay::run`, stopped at the claimed tick: a goal later than claimed is a refusal anyway,
     // so no run costs more than its claim, and no claim more than the budget.
     let mut world = world.clone();
-    world.invincible = replay.assists.invincible;
+    world.set_invincible(replay.assists.invincible);
     for input in replay.frames().take(claimed_ticks as usize) {
         if world.is_completed() {
             break;

@@ -24,7 +24,9 @@ pub use super::objects::switch::{SwitchDef, MAX_SWITCHES};
 pub use super::objects::vine::{VineDef, MAX_VINES};
 pub use super::objects::winch::{DriveDef, LoadDef, WinchDef, MAX_WINCHES};
 pub use super::objects::wind::{WindDef, MAX_WIND_ZONES};
-use super::objects::{check_objects, find_id_in, Issues, LevelIds, ObjectKind, ObjectList};
+use super::objects::{
+    check_objects, find_id_in, Issues, LevelIds, ObjectKind, ObjectList, RejectedShape,
+};
 pub use super::shape::{RectDef, ShapeDef, P};
 
 /// A RON syntax or type error, located in its file.
@@ -250,13 +252,38 @@ impl LevelDef {
 
 /// The world's geometry from a level: a constructor of `Geometry` that lives with the level, so
 /// that the geometry knows nothing of level files.
+/// An object of a level whose shape parry would not make a collider of, named as the level's
+/// issues name it (`solids[3]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectShapeRejected {
+    pub object: String,
+    pub problem: RejectedShape,
+}
+
+impl std::fmt::Display for ObjectShapeRejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.object, self.problem)
+    }
+}
+
+impl std::error::Error for ObjectShapeRejected {}
+
+impl From<ObjectShapeRejected> for LevelIssue {
+    fn from(rejected: ObjectShapeRejected) -> LevelIssue {
+        LevelIssue {
+            object: rejected.object,
+            message: rejected.problem.to_string(),
+        }
+    }
+}
+
 impl Geometry {
     /// Builds the colliders of a validated level, every body at its starting pose (as written).
     /// Fails (with the object's name) only for a polygon parry cannot turn into a convex shape.
     pub fn from_level(
         level: &LevelDef,
         grapple_point_radius_m: f32,
-    ) -> Result<Geometry, (String, String)> {
+    ) -> Result<Geometry, ObjectShapeRejected> {
         let context = BuildContext {
             grapple_point_radius_m,
         };
@@ -267,7 +294,10 @@ impl Geometry {
                 specs.clear();
                 object
                     .colliders(index, &context, &mut specs)
-                    .map_err(|message| (list.object_name(index), message))?;
+                    .map_err(|problem| ObjectShapeRejected {
+                        object: list.object_name(index),
+                        problem,
+                    })?;
                 all.extend(specs.drain(..).map(|spec| (index, spec)));
             }
         }
@@ -294,8 +324,7 @@ impl Geometry {
                 .collect(),
             ..LevelDef::empty("solids")
         };
-        Geometry::from_level(&level, 0.3)
-            .unwrap_or_else(|(object, message)| panic!("{object}: {message}"))
+        Geometry::from_level(&level, 0.3).unwrap_or_else(|rejected| panic!("{rejected}"))
     }
 }
 

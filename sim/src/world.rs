@@ -8,11 +8,13 @@
 
 use std::sync::Arc;
 
+mod access;
 mod cloths;
 mod energy;
 mod fragile;
 mod hash;
 mod hooking;
+mod setup;
 mod swing;
 mod triggers;
 mod vines;
@@ -40,48 +42,50 @@ use super::player::Player;
 use super::rope::Rope;
 use super::tuning::{Tuning, TICK_DT_S};
 
-/// Everything that changes during play, plus the level it plays on.
+/// Everything that changes during play, plus the level it plays on. The fields are the sim's
+/// own: the outside reads them through the accessors in world/access.rs and sets up situations
+/// through world/setup.rs; only `step` plays.
 #[derive(Clone)]
 pub struct World {
-    pub level: Arc<LevelDef>,
+    pub(crate) level: Arc<LevelDef>,
     /// Colliders: the fixed ones shared, the moving ones posed for the current tick.
-    pub geometry: Geometry,
-    pub tuning: Arc<Tuning>,
-    pub player: Player,
-    pub hook: Hook,
+    pub(crate) geometry: Geometry,
+    pub(crate) tuning: Arc<Tuning>,
+    pub(crate) player: Player,
+    pub(crate) hook: Hook,
     /// Ticks since the level started (not reset by deaths: the timer keeps running).
-    pub tick: u64,
+    pub(crate) tick: u64,
     /// Where the player comes back after dying.
-    pub respawn_point: Vec2,
-    pub checkpoints: CheckpointProgress,
+    pub(crate) respawn_point: Vec2,
+    pub(crate) checkpoints: CheckpointProgress,
     /// One rope per winch of the level, in its list order.
-    pub winches: Vec<WinchState>,
+    pub(crate) winches: Vec<WinchState>,
     /// One rope per vine of the level, in its list order.
-    pub vines: Vec<VineState>,
+    pub(crate) vines: Vec<VineState>,
     /// Whether each switch of the level is pressed (the player touched it this tick).
-    pub switches_pressed: Vec<bool>,
+    pub(crate) switches_pressed: Vec<bool>,
     /// The tick on which the goal was reached; the world is frozen from then on.
-    pub completed_at_tick: Option<u64>,
+    pub(crate) completed_at_tick: Option<u64>,
     /// The last tick on which the player was teleported (respawn); the renderer does not
     /// interpolate across it.
-    pub teleported_at_tick: Option<u64>,
-    pub deaths: u32,
+    pub(crate) teleported_at_tick: Option<u64>,
+    pub(crate) deaths: u32,
     /// The invincibility assist: hazards bounce the player up instead of killing (falling out
     /// of the level still kills). Set by the front end and by `Replay::run`.
-    pub invincible: bool,
+    pub(crate) invincible: bool,
     /// The level's wind zones (fixed; their gusts are a function of the tick).
-    pub wind: Arc<WindField>,
+    pub(crate) wind: Arc<WindField>,
     /// How close each fragile anchor of the level is to breaking, in its list order.
-    pub fragile: Vec<Strain>,
+    pub(crate) fragile: Vec<Strain>,
     /// How close the player's rope is to snapping (levels with a `fragile_rope`).
-    pub rope_strain: Strain,
+    pub(crate) rope_strain: Strain,
     /// Pieces of broken ropes still whipping about.
-    pub loose_ropes: Vec<LooseRope>,
+    pub(crate) loose_ropes: Vec<LooseRope>,
     /// One cloth per cloth of the level, in its list order.
-    pub cloths: Vec<Cloth>,
+    pub(crate) cloths: Vec<Cloth>,
     /// The last tick's energy account of the player (`TickEnergy`): written by `step`, never
     /// read by it, and not part of the state.
-    pub energy: TickEnergy,
+    pub(crate) energy: TickEnergy,
 }
 
 impl std::fmt::Debug for World {
@@ -112,7 +116,7 @@ impl World {
             return Err(semantic(issues));
         }
         let geometry = Geometry::from_level(&level, tuning.hook.grapple_point_radius_m)
-            .map_err(|(object, message)| semantic(vec![LevelIssue { object, message }]))?;
+            .map_err(|rejected| semantic(vec![rejected.into()]))?;
         let spawn = level.spawn.v();
         let winches = level
             .winches

@@ -109,12 +109,12 @@ const PREVIEW_POINTS: usize = 24;
 /// Where the player would fly if they let go now: a ballistic arc from their position and
 /// velocity under gravity, stopped at the first solid it meets.
 pub fn release_trajectory(world: &World) -> Vec<Vec2> {
-    let gravity = Vec2::new(0.0, -world.tuning.player.gravity_m_per_s2);
+    let gravity = Vec2::new(0.0, -world.tuning().player.gravity_m_per_s2);
     let dt = PREVIEW_S / PREVIEW_POINTS as f32;
     // Finer steps than the points, so the arc bends as the simulation's would.
     let substeps = ((dt / TICK_DT_S).ceil() as usize).max(1);
     let h = dt / substeps as f32;
-    let (mut pos, mut vel) = (world.player.pos, world.player.vel);
+    let (mut pos, mut vel) = (world.player().pos, world.player().vel);
     let mut points = Vec::with_capacity(PREVIEW_POINTS);
     for _ in 0..PREVIEW_POINTS {
         let start = pos;
@@ -122,7 +122,7 @@ pub fn release_trajectory(world: &World) -> Vec<Vec2> {
             vel += gravity * h;
             pos += vel * h;
         }
-        if let Some(hit) = world.geometry.cast_ray(start, pos - start, groups::SOLID) {
+        if let Some(hit) = world.geometry().cast_ray(start, pos - start, groups::SOLID) {
             points.push(hit.point);
             break;
         }

@@ -232,7 +232,7 @@ impl Automation {
         if !self.exit_when_replay_ends || self.screenshot.is_some() {
             return false;
         }
-        session.is_some_and(|s| s.world.completed_at_tick.is_some() || s.playback_done())
+        session.is_some_and(|s| s.world.completed_at_tick().is_some() || s.playback_done())
     }
 }
 

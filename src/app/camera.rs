@@ -47,8 +47,8 @@ pub struct CameraState {
 impl CameraState {
     pub fn new(world: &World) -> CameraState {
         CameraState {
-            center: world.player.pos,
-            view_height_m: world.level.view_height_m,
+            center: world.player().pos,
+            view_height_m: world.level().view_height_m,
             center_offset_x_ndc: 0.0,
             look_ahead: Vec2::ZERO,
             trauma: 0.0,
@@ -128,9 +128,9 @@ impl CameraState {
 
     /// Moves toward the framing wanted for `player_pos` (the interpolated drawing position).
     pub fn update(&mut self, world: &World, player_pos: Vec2, aspect: f32, dt_s: f32) {
-        let base_height = world.level.view_height_m;
+        let base_height = world.level().view_height_m;
         let max_ahead = base_height * MAX_LOOK_AHEAD_FRACTION;
-        let wanted_ahead = world.player.vel * LOOK_AHEAD_S;
+        let wanted_ahead = world.player().vel * LOOK_AHEAD_S;
         let wanted_ahead = if wanted_ahead.length() > max_ahead {
             wanted_ahead.normalize() * max_ahead
         } else {
@@ -142,7 +142,7 @@ impl CameraState {
         let mut target = player_pos + self.look_ahead;
         let mut height = base_height;
         // Keep the hook (or the anchor it holds) in view with the player.
-        let hook_point = match &world.hook {
+        let hook_point = match world.hook() {
             Hook::Flying { pos, .. } | Hook::Retracting { pos } => Some(*pos),
             Hook::Attached { rope, .. } => Some(rope.anchor()),
             Hook::Idle => None,

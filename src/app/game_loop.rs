@@ -128,7 +128,7 @@ impl Game {
             .level
             .session
             .as_ref()
-            .is_some_and(|s| s.world.completed_at_tick.is_none());
+            .is_some_and(|s| s.world.completed_at_tick().is_none());
         let keep_player = top.kind() == Kind::Play || (top.is_overlay() && in_play);
         if let Some(level) = ctx.poll_level_file(frame_s, keep_player) {
             if !self.stack.level_reloaded(ctx, &level) {
@@ -153,7 +153,7 @@ impl Game {
     fn shot_moment(&self) -> ShotMoment {
         let session = self.ctx.level.session.as_ref();
         ShotMoment {
-            tick: session.map(|s| s.world.tick),
+            tick: session.map(|s| s.world.tick()),
             playback_done: session.is_some_and(|s| s.playback_done()),
             editor_script_done: self.stack.editor_script_done(),
             editing: self.stack.top().kind() == Kind::Editor,

@@ -30,13 +30,13 @@ struct GhostPose {
 
 impl GhostPose {
     fn of(world: &World) -> GhostPose {
-        let (rope, hook) = match &world.hook {
+        let (rope, hook) = match world.hook() {
             Hook::Attached { rope, .. } => (rope.nodes.clone(), None),
             Hook::Flying { pos, .. } | Hook::Retracting { pos } => (Vec::new(), Some(*pos)),
             Hook::Idle => (Vec::new(), None),
         };
         GhostPose {
-            player: world.player.pos,
+            player: world.player().pos,
             rope,
             hook,
         }
@@ -145,7 +145,7 @@ impl Ghost {
     /// A ghost of `run` in a fresh copy of the level (`start`, the world as it is at tick 0).
     pub fn new(start: &World, run: &Replay, label: &'static str) -> Ghost {
         let mut world = start.clone();
-        world.invincible = run.assists.invincible;
+        world.set_invincible(run.assists.invincible);
         let pose = GhostPose::of(&world);
         Ghost {
             world,

@@ -154,8 +154,9 @@ impl Session {
         for event in &events {
             match event {
                 Event::CheckpointReached { .. } => {
-                    let split = split_delta(self.splits.len(), self.world.tick, &self.best_splits);
-                    self.splits.push(self.world.tick);
+                    let split =
+                        split_delta(self.splits.len(), self.world.tick(), &self.best_splits);
+                    self.splits.push(self.world.tick());
                     self.split_shown = Some((split, SPLIT_SHOWN_S));
                 }
                 Event::Respawned => self.camera.snap(&self.world),

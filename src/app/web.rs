@@ -169,10 +169,31 @@ pub fn start_import() {
     js::start_import(crate::sim::limits::MAX_LEVEL_FILE_BYTES as u32);
 }
 
-/// A file the picker read: its name and text, or why it cannot be used. `None` while nothing
-/// was picked (always on the desktop). The error stays a `String`: it is the page's own words
-/// (web/query_plugin.js), handed over as they are to be shown.
-pub fn poll_import() -> Option<Result<(String, String), String>> {
+/// A level file the page's picker read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PickedFile {
+    /// The file's name as the person's system gave it (not yet made printable).
+    pub name: String,
+    pub text: String,
+}
+
+/// Why the page would not hand over the picked file (too large, unreadable, …). It holds a
+/// `String` because the page's own words (web/query_plugin.js) are the data: they are shown as
+/// they are, and the game has no finer reason to keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageRefusal(pub String);
+
+impl std::fmt::Display for PageRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PageRefusal {}
+
+/// A file the picker read, or why it cannot be used. `None` while nothing was picked (always
+/// on the desktop).
+pub fn poll_import() -> Option<Result<PickedFile, PageRefusal>> {
     #[cfg(target_arch = "wasm32")]
     return js::poll_import();
     #[cfg(not(target_arch = "wasm32"))]
@@ -281,7 +302,7 @@ mod js {
 
     /// The picked file once read (state 2: "NAME\nTEXT"), or why not (state 3); `None` while
     /// there is nothing (0) or the person is choosing (1). Taking it clears it.
-    pub fn poll_import() -> Option<Result<(String, String), String>> {
+    pub fn poll_import() -> Option<Result<super::PickedFile, super::PageRefusal>> {
         // SAFETY: no arguments, a number back.
         let state = unsafe { tether_import_state() };
         if state < 2 {
@@ -291,10 +312,13 @@ mod js {
         let cap = crate::sim::limits::MAX_LEVEL_FILE_BYTES as usize + 1024;
         let text = text_from_page(tether_import_length, tether_import_copy, cap);
         if state == 3 {
-            return Some(Err(text));
+            return Some(Err(super::PageRefusal(text)));
         }
         let (name, body) = text.split_once('\n').unwrap_or(("level file", ""));
-        Some(Ok((name.to_owned(), body.to_owned())))
+        Some(Ok(super::PickedFile {
+            name: name.to_owned(),
+            text: body.to_owned(),
+        }))
     }
 
     pub fn export_file(file_name: &str, text: &str) {

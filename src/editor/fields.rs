@@ -278,6 +278,11 @@ mod tests {
     use crate::editor::ops::{apply, Op};
     use crate::sim::level::P;
 
+    /// The words an operation the test expects refused was refused with.
+    fn refused(level: &mut LevelDef, op: &Op) -> String {
+        apply(level, op).unwrap_err().to_string()
+    }
+
     fn level() -> LevelDef {
         RonError::parse(
             "Level(name: \"t\", spawn: (0.0, 1.0), goal: (min: (20.0, 0.0), max: (23.0, 3.0)),
@@ -454,100 +459,92 @@ mod tests {
     fn a_bad_value_names_the_field_and_column() {
         let mut l = level();
         let before = l.clone();
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "hookable".into(),
                 value: "maybe".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: hookable: column 1: "), "{e}");
-        let e = apply(
+        );
+        assert!(e.starts_with("solids[0]: hookable: column 1: "), "{e}");
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "shape".into(),
                 value: "Box(center: (0.0, x), half_extents: (1.0, 1.0))".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: shape: column 19: "), "{e}");
-        let e = apply(
+        );
+        assert!(e.starts_with("solids[0]: shape: column 19: "), "{e}");
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "shape".into(),
                 value: "Box(center: (0.0, 1.0)".into(),
             },
-        )
-        .unwrap_err();
+        );
         assert_eq!(
-            e.0,
+            e,
             "solids[0]: shape: column 4: this bracket is never closed"
         );
         // A value over several lines is located by line and column (ron's columns, as `check`
         // prints them for files).
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "shape".into(),
                 value: "Circle(\n  center: (0.0, 1.0),\n  radius: yes)".into(),
             },
-        )
-        .unwrap_err();
+        );
         assert!(
-            e.0.starts_with("solids[0]: shape: line 3, column 10: "),
+            e.starts_with("solids[0]: shape: line 3, column 10: "),
             "{e}"
         );
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "colour".into(),
                 value: "1".into(),
             },
-        )
-        .unwrap_err();
+        );
         assert!(
-            e.0.contains("no field \"colour\"") && e.0.contains("id, shape, hookable"),
+            e.contains("no field \"colour\"") && e.contains("id, shape, hookable"),
             "{e}"
         );
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "hookable".into(),
                 value: "true), id: (\"b\"".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.contains("column 5: this bracket closes nothing"), "{e}");
-        let e = apply(
+        );
+        assert!(e.contains("column 5: this bracket closes nothing"), "{e}");
+        let e = refused(
             &mut l,
             &Op::SetField {
                 object: solid(),
                 field: "shape".into(),
                 value: "".into(),
             },
-        )
-        .unwrap_err();
+        );
         // An empty value leaves the field out: the message names it as missing.
         assert!(
-            e.0.starts_with("solids[0]: shape: ") && e.0.contains("missing field named `shape`"),
+            e.starts_with("solids[0]: shape: ") && e.contains("missing field named `shape`"),
             "{e}"
         );
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::ReplaceObject {
                 object: solid(),
                 ron: "(shape: Nope)".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.starts_with("solids[0]: column "), "{e}");
+        );
+        assert!(e.starts_with("solids[0]: column "), "{e}");
         assert_eq!(l, before);
     }
 
@@ -673,23 +670,21 @@ mod tests {
         .unwrap();
         assert_eq!(l.name, "Renamed");
         assert_eq!(l.solids.len(), 1, "the objects stay");
-        let e = apply(
+        let e = refused(
             &mut l,
             &Op::SetLevel {
                 field: "solids".into(),
                 value: "[]".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.contains("no field"), "{e}");
-        let e = apply(
+        );
+        assert!(e.contains("no field"), "{e}");
+        let e = refused(
             &mut l,
             &Op::SetLevel {
                 field: "kill_y_m".into(),
                 value: "-1x".into(),
             },
-        )
-        .unwrap_err();
-        assert!(e.0.starts_with("kill_y_m: column "), "{e}");
+        );
+        assert!(e.starts_with("kill_y_m: column "), "{e}");
     }
 }

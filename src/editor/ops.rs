@@ -3,7 +3,6 @@
 //! ids unique in the level, so a failed operation leaves the level exactly as it was.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use super::fields;
 use super::geometry::{self, HandleId};
@@ -13,6 +12,9 @@ use super::text;
 use crate::sim::level::{DriveDef, LevelDef, P};
 use crate::sim::math::Vec2;
 
+mod error;
+
+pub use self::error::OpError;
 pub use super::geometry::{NEW_SIGN_TEXT, NEW_SWITCH_ID};
 pub use super::object::fresh_id_in;
 
@@ -75,22 +77,6 @@ pub struct Applied {
     pub selection_unchanged: bool,
 }
 
-/// Why an operation was refused (the level is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpError(pub String);
-
-impl fmt::Display for OpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OpError {}
-
-fn err<T>(message: impl Into<String>) -> Result<T, OpError> {
-    Err(OpError(message.into()))
-}
-
 /// Applies `op` to `level`: all of it, or nothing and an error saying why.
 pub fn apply(level: &mut LevelDef, op: &Op) -> Result<Applied, OpError> {
     let mut work = level.clone();
@@ -107,29 +93,21 @@ fn existing(level: &LevelDef, objects: &[ObjectRef]) -> Result<Vec<ObjectRef>, O
     refs.dedup();
     for r in &refs {
         if !r.exists(level) {
-            return err(format!(
-                "{} does not exist (the level has changed since it was selected)",
-                r.name()
-            ));
+            return Err(OpError::Missing(*r));
         }
     }
     Ok(refs)
 }
 
 fn get(level: &LevelDef, r: ObjectRef) -> Result<Object, OpError> {
-    Object::get(level, r).ok_or_else(|| {
-        OpError(format!(
-            "{} does not exist (the level has changed since it was selected)",
-            r.name()
-        ))
-    })
+    Object::get(level, r).ok_or(OpError::Missing(r))
 }
 
-fn finite(what: &str, v: Vec2) -> Result<(), OpError> {
-    if v.is_finite() {
+fn finite(what: &'static str, point: Vec2) -> Result<(), OpError> {
+    if point.is_finite() {
         Ok(())
     } else {
-        err(format!("{what} ({}, {}) is not a finite point", v.x, v.y))
+        Err(OpError::NotFinite { what, point })
     }
 }
 
@@ -166,8 +144,12 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
                 return Ok((level_only(), vec![None]));
             }
             let mut def = get(level, *object)?;
-            geometry::set_object_handle(&mut def, *handle, *to)
-                .map_err(|m| OpError(format!("{} {m}", object.name())))?;
+            geometry::set_object_handle(&mut def, *handle, *to).map_err(|problem| {
+                OpError::Handle {
+                    object: *object,
+                    problem,
+                }
+            })?;
             def.put(level, *object);
             Ok(changed(vec![*object]))
         }
@@ -178,7 +160,7 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
         } => {
             finite("the centre of the turn", *about)?;
             if !deg.is_finite() {
-                return err(format!("the angle {deg} is not a finite number"));
+                return Err(OpError::AngleNotFinite { deg: *deg });
             }
             let refs = existing(level, objects)?;
             for r in &refs {
@@ -194,20 +176,18 @@ fn apply_to(level: &mut LevelDef, op: &Op) -> Result<(Applied, Touched), OpError
             value,
         } => {
             let def = get(level, *object)?;
-            let new = fields::with_field(&def, field, value)
-                .map_err(|m| OpError(format!("{}: {m}", object.name())))?;
+            let new = fields::with_field(&def, field, value).map_err(OpError::field_of(*object))?;
             new.put(level, *object);
             Ok(changed(vec![*object]))
         }
         Op::ReplaceObject { object, ron } => {
             get(level, *object)?;
-            let new = fields::parse_object(object.kind, ron)
-                .map_err(|m| OpError(format!("{}: {m}", object.name())))?;
+            let new = fields::parse_object(object.kind, ron).map_err(OpError::field_of(*object))?;
             new.put(level, *object);
             Ok(changed(vec![*object]))
         }
         Op::SetLevel { field, value } => {
-            fields::set_level_field(level, field, value).map_err(|e| OpError(e.to_string()))?;
+            fields::set_level_field(level, field, value).map_err(OpError::LevelField)?;
             Ok((level_only(), vec![None]))
         }
         Op::MoveSpawn { to } => {
@@ -233,12 +213,10 @@ fn changed(refs: Vec<ObjectRef>) -> (Applied, Touched) {
 /// A new object of `kind` from its template, centred on `at`.
 fn create(level: &mut LevelDef, kind: Kind, at: Vec2) -> Result<(Applied, Touched), OpError> {
     finite("the place to create at", at)?;
-    let mut object = Object::template(level, kind).map_err(|err| OpError(err.to_string()))?;
+    let mut object = Object::template(level, kind).map_err(OpError::Template)?;
     let (lo, hi) = geometry::object_bounds(&object);
     geometry::translate_object(&mut object, at - (lo + hi) * 0.5);
-    let r = object
-        .push(level)
-        .ok_or_else(|| OpError(format!("a {} cannot be created", kind.label())))?;
+    let r = object.push(level).ok_or(OpError::CannotCreate(kind))?;
     check_list_sizes(level)?;
     Ok(changed(vec![r]))
 }
@@ -249,7 +227,7 @@ fn delete(level: &mut LevelDef, objects: &[ObjectRef]) -> Result<(Applied, Touch
     let goal_selected = refs.iter().any(|r| r.kind.is_single());
     let doomed: Vec<ObjectRef> = refs.into_iter().filter(|r| !r.kind.is_single()).collect();
     if doomed.is_empty() && goal_selected {
-        return err("the goal cannot be deleted, only moved");
+        return Err(OpError::GoalNotDeleted);
     }
     // From the back of each list, so the indices still to remove do not shift.
     for r in doomed.iter().rev() {
@@ -284,7 +262,7 @@ fn duplicate(
         .filter(|r| !r.kind.is_single())
         .collect();
     if copies.is_empty() && !refs.is_empty() {
-        return err("the goal cannot be duplicated: a level has one");
+        return Err(OpError::GoalNotDuplicated);
     }
     let mut renamed: BTreeMap<String, String> = BTreeMap::new();
     let mut new_objects = Vec::new();
@@ -318,10 +296,10 @@ fn duplicate(
 fn check_list_sizes(level: &LevelDef) -> Result<(), OpError> {
     for list in level.object_lists() {
         if list.items.len() > list.max_count {
-            return err(format!(
-                "a level holds at most {} {}",
-                list.max_count, list.field
-            ));
+            return Err(OpError::TooMany {
+                field: list.field,
+                max: list.max_count,
+            });
         }
     }
     Ok(())
@@ -342,23 +320,20 @@ fn check_touched(level: &LevelDef, touched: &Touched) -> Result<(), OpError> {
         match t {
             None => {
                 if text::has_non_finite(&text::compact(&fields::header(level))) {
-                    return err("the level's fields would hold a number that is not finite");
+                    return Err(OpError::LevelNotFinite);
                 }
             }
             Some(r) => {
                 let object = get(level, *r)?;
                 if text::has_non_finite(&object.to_compact_ron()) {
-                    return err(format!(
-                        "{} would hold a number that is not finite (a coordinate out of range?)",
-                        r.name()
-                    ));
+                    return Err(OpError::ObjectNotFinite(*r));
                 }
                 if let Some(id) = object.id() {
                     if ids.get(id).copied().unwrap_or(0) > 1 {
-                        return err(format!(
-                            "{}: the id \"{id}\" is already used by another object",
-                            r.name()
-                        ));
+                        return Err(OpError::IdTaken {
+                            object: *r,
+                            id: id.to_string(),
+                        });
                     }
                 }
             }

@@ -61,21 +61,23 @@ pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
 /// Every moving thing in `world`, named, with its points: the player, their rope, the vines,
 /// the winch ropes, loose rope pieces and cloth particles.
 pub fn bodies(world: &World) -> Vec<(String, &[Vec2])> {
-    let mut all: Vec<(String, &[Vec2])> =
-        vec![("the player".into(), std::slice::from_ref(&world.player.pos))];
+    let mut all: Vec<(String, &[Vec2])> = vec![(
+        "the player".into(),
+        std::slice::from_ref(&world.player().pos),
+    )];
     if let Some(rope) = world.rope() {
         all.push(("the player's rope".into(), &rope.nodes));
     }
-    for (i, vine) in world.vines.iter().enumerate() {
+    for (i, vine) in world.vines().iter().enumerate() {
         all.push((format!("vines[{i}]"), &vine.rope.nodes));
     }
-    for (i, winch) in world.winches.iter().enumerate() {
+    for (i, winch) in world.winches().iter().enumerate() {
         all.push((format!("winches[{i}]'s rope"), &winch.rope.nodes));
     }
-    for (i, piece) in world.loose_ropes.iter().enumerate() {
+    for (i, piece) in world.loose_ropes().iter().enumerate() {
         all.push((format!("loose rope {i}"), &piece.rope.nodes));
     }
-    for (i, cloth) in world.cloths.iter().enumerate() {
+    for (i, cloth) in world.cloths().iter().enumerate() {
         all.push((format!("cloths[{i}]"), cloth.positions()));
     }
     all
@@ -102,8 +104,8 @@ pub fn object_positions(world: &World) -> Vec<Vec2> {
 /// The first moving thing with a point that is NaN or infinite, and which point.
 pub fn first_non_finite(world: &World) -> Option<String> {
     let finite = |v: &Vec2| v.x.is_finite() && v.y.is_finite();
-    if !finite(&world.player.vel) {
-        return Some(format!("the player's velocity {:?}", world.player.vel));
+    if !finite(&world.player().vel) {
+        return Some(format!("the player's velocity {:?}", world.player().vel));
     }
     bodies(world).into_iter().find_map(|(name, points)| {
         let bad = points.iter().position(|p| !finite(p))?;

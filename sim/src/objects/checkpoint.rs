@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::ColliderKind;
 use crate::math::Vec2;
 use crate::shape::{RectDef, P};
@@ -79,7 +79,7 @@ impl ObjectDef for CheckpointDef {
         _index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         out.push(rect_spec(&self.rect(), ColliderKind::Checkpoint));
         Ok(())
     }

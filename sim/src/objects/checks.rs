@@ -117,8 +117,8 @@ impl Issues {
                 }
                 match check_convex_simple(points) {
                     Ok(()) => true,
-                    Err(message) => {
-                        self.add(object, message);
+                    Err(problem) => {
+                        self.add(object, problem.to_string());
                         false
                     }
                 }
@@ -127,9 +127,45 @@ impl Issues {
     }
 }
 
+/// Why a polygon is not convex and simple, by the points where it fails (indices into its list).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PolygonProblem {
+    SamePoint { first: usize, second: usize },
+    Collinear { points: [usize; 3] },
+    TurnsBack { at: usize },
+    SelfIntersecting { winds: f64 },
+}
+
+impl std::fmt::Display for PolygonProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PolygonProblem::SamePoint { first, second } => {
+                write!(f, "points {first} and {second} are the same point")
+            }
+            PolygonProblem::Collinear { points: [a, b, c] } => {
+                write!(
+                    f,
+                    "is not strictly convex: points {a}, {b}, {c} are collinear"
+                )
+            }
+            PolygonProblem::TurnsBack { at } => {
+                write!(f, "is not convex: it turns the other way at point {at}")
+            }
+            PolygonProblem::SelfIntersecting { winds } => {
+                write!(
+                    f,
+                    "is self-intersecting: its outline winds {winds:.0} times"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PolygonProblem {}
+
 /// A polygon is accepted when every turn goes the same way, no turn is degenerate, and it winds
 /// exactly once (which rules out self-intersecting stars whose turns all agree).
-pub fn check_convex_simple(points: &[P]) -> Result<(), String> {
+pub fn check_convex_simple(points: &[P]) -> Result<(), PolygonProblem> {
     let n = points.len();
     let mut sign = 0.0f32;
     let mut total_turn_rad = 0.0f64;
@@ -140,32 +176,28 @@ pub fn check_convex_simple(points: &[P]) -> Result<(), String> {
         let ab = b - a;
         let bc = c - b;
         if ab.length_squared() < 1e-10 {
-            return Err(format!("points {i} and {} are the same point", (i + 1) % n));
+            return Err(PolygonProblem::SamePoint {
+                first: i,
+                second: (i + 1) % n,
+            });
         }
         let cross = ab.perp_dot(bc);
         let scale = ab.length() * bc.length();
         if cross.abs() <= 1e-6 * scale {
-            return Err(format!(
-                "is not strictly convex: points {i}, {}, {} are collinear",
-                (i + 1) % n,
-                (i + 2) % n
-            ));
+            return Err(PolygonProblem::Collinear {
+                points: [i, (i + 1) % n, (i + 2) % n],
+            });
         }
         if sign == 0.0 {
             sign = cross.signum();
         } else if cross.signum() != sign {
-            return Err(format!(
-                "is not convex: it turns the other way at point {}",
-                (i + 1) % n
-            ));
+            return Err(PolygonProblem::TurnsBack { at: (i + 1) % n });
         }
         total_turn_rad += libm::atan2(cross as f64, ab.dot(bc) as f64).abs();
     }
     let turns = total_turn_rad / std::f64::consts::TAU;
     if (turns - 1.0).abs() > 1e-3 {
-        return Err(format!(
-            "is self-intersecting: its outline winds {turns:.0} times"
-        ));
+        return Err(PolygonProblem::SelfIntersecting { winds: turns });
     }
     Ok(())
 }
@@ -174,7 +206,7 @@ pub fn check_convex_simple(points: &[P]) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn poly(points: &[(f32, f32)]) -> Result<(), String> {
+    fn poly(points: &[(f32, f32)]) -> Result<(), PolygonProblem> {
         check_convex_simple(&points.iter().map(|&(x, y)| P(x, y)).collect::<Vec<_>>())
     }
 
@@ -187,9 +219,12 @@ mod tests {
     #[test]
     fn concave_collinear_and_self_intersecting_polygons_fail() {
         let concave = poly(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]);
-        assert!(concave.unwrap_err().contains("not convex"));
+        assert_eq!(concave, Err(PolygonProblem::TurnsBack { at: 2 }));
         let collinear = poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (1.0, 1.0)]);
-        assert!(collinear.unwrap_err().contains("collinear"));
+        assert_eq!(
+            collinear.unwrap_err().to_string(),
+            "is not strictly convex: points 0, 1, 2 are collinear"
+        );
         // A pentagram: every turn agrees, but it winds twice.
         let star: Vec<(f32, f32)> = (0..5)
             .map(|k| {
@@ -197,6 +232,14 @@ mod tests {
                 (a.cos(), a.sin())
             })
             .collect();
-        assert!(poly(&star).unwrap_err().contains("self-intersecting"));
+        let star = poly(&star).unwrap_err();
+        assert!(
+            matches!(star, PolygonProblem::SelfIntersecting { winds } if (winds - 2.0).abs() < 1e-3),
+            "{star:?}"
+        );
+        assert_eq!(
+            star.to_string(),
+            "is self-intersecting: its outline winds 2 times"
+        );
     }
 }

@@ -9,7 +9,7 @@
 use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::math::{Pose, Vec2};
 use crate::rope::Rope;
@@ -116,7 +116,7 @@ impl ObjectDef for FragileDef {
         index: usize,
         context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         let body = Body::Fragile(index as u16);
         match &self.anchor {
             FragileAnchorDef::Beam { shape } => {

@@ -1,6 +1,6 @@
 //! The goal: touching its rectangle finishes the level.
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::ColliderKind;
 use crate::shape::RectDef;
 
@@ -14,7 +14,7 @@ impl ObjectDef for RectDef {
         _index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         out.push(rect_spec(self, ColliderKind::Goal));
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::shape::ShapeDef;
 
@@ -24,7 +24,7 @@ impl ObjectDef for HazardDef {
         _index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         out.push(shape_spec(&self.0, ColliderKind::Hazard, Body::Fixed)?);
         Ok(())
     }

@@ -151,7 +151,7 @@ pub trait ObjectDef {
         _index: usize,
         _context: &BuildContext,
         _out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         Ok(())
     }
 }
@@ -301,14 +301,27 @@ pub fn shape_collider(shape: &ShapeDef) -> Option<(SharedShape, Pose)> {
     })
 }
 
-/// The collider of a shape as an object's, or the message naming why parry rejected it.
+/// parry would not make a collider of an object's shape. The level's checks catch every other
+/// problem first, so this is a polygon that passes them but that parry still finds degenerate.
+/// Which object it is, the level's build adds (`Geometry::from_level`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RejectedShape;
+
+impl std::fmt::Display for RejectedShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("is not a valid convex polygon")
+    }
+}
+
+impl std::error::Error for RejectedShape {}
+
+/// The collider of a shape as an object's, or `RejectedShape` when parry will not make one.
 pub fn shape_spec(
     shape: &ShapeDef,
     kind: ColliderKind,
     body: Body,
-) -> Result<ColliderSpec, String> {
-    let (shape, pose) =
-        shape_collider(shape).ok_or_else(|| "is not a valid convex polygon".to_string())?;
+) -> Result<ColliderSpec, RejectedShape> {
+    let (shape, pose) = shape_collider(shape).ok_or(RejectedShape)?;
     Ok(ColliderSpec {
         shape,
         pose,

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::checks::MAX_COORD_M;
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::math::{rotation_from_deg, Pose, Vec2};
 use crate::shape::{ShapeDef, P};
@@ -189,7 +189,7 @@ impl ObjectDef for PlatformDef {
         index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         let kind = ColliderKind::Solid {
             hookable: self.hookable,
         };

@@ -4,7 +4,7 @@
 use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
-use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::math::{Pose, Vec2};
 use crate::shape::P;
@@ -33,7 +33,7 @@ impl ObjectDef for RingDef {
         _index: usize,
         context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         out.push(ColliderSpec {
             shape: SharedShape::ball(context.grapple_point_radius_m),
             pose: Pose::from_translation(self.v()),

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{shape_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::shape::ShapeDef;
 
@@ -39,7 +39,7 @@ impl ObjectDef for SolidDef {
         _index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         let kind = ColliderKind::Solid {
             hookable: self.hookable,
         };

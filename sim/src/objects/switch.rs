@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{rect_spec, BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::ColliderKind;
 use crate::shape::{RectDef, P};
 
@@ -42,7 +42,7 @@ impl ObjectDef for SwitchDef {
         _index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         out.push(rect_spec(&self.rect(), ColliderKind::Switch));
         Ok(())
     }

@@ -7,7 +7,7 @@
 use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
-use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef};
+use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
 use crate::geometry::{Body, ColliderKind};
 use crate::math::{Pose, Vec2};
 use crate::rope::Rope;
@@ -252,7 +252,7 @@ impl ObjectDef for WinchDef {
         index: usize,
         _context: &BuildContext,
         out: &mut Vec<ColliderSpec>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RejectedShape> {
         // The rope radius is a feel constant; the gap under the end node covers any sane one.
         let (shape, pose, hookable) = self.load.collider(0.05);
         out.push(ColliderSpec {

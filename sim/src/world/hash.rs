@@ -222,18 +222,20 @@ fn hash_hook(h: &mut StateHasher, hook: &Hook) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::geometry::Body;
+    use crate::input::InputFrame;
+    use crate::math::Vec2;
+    use crate::objects::fragile::LooseRope;
 
     /// A new kind must be asked for by `state_hash`, even when nothing of it evolves: whoever
     /// adds one decides where its state enters the hash (and, with the order of the hash fixed,
     /// every solution's hash stays as recorded).
     #[test]
     fn the_hash_asks_for_every_kind_of_object() {
-        let text = include_str!("../../../assets/tuning.ron");
-        let tuning = crate::tuning::Tuning::from_ron(text, "tuning.ron").expect("tuning parses");
         let level = crate::level::LevelDef::empty("t");
-        let world = World::from_level(level, std::sync::Arc::new(tuning), "t").expect("builds");
+        let world = World::from_level(level, shipped_tuning(), "t").expect("builds");
         let (hash, asked) = world.state_hash_asking();
         assert_eq!(hash, world.state_hash());
         for kind in ObjectKind::ALL {
@@ -244,6 +246,115 @@ mod tests {
                 alone.0,
                 "state_hash never asks for the {} objects' state",
                 kind.label()
+            );
+        }
+    }
+
+    /// The tuning the game ships with.
+    fn shipped_tuning() -> std::sync::Arc<crate::tuning::Tuning> {
+        let text = include_str!("../../../assets/tuning.ron");
+        let tuning = crate::tuning::Tuning::from_ron(text, "tuning.ron").expect("tuning parses");
+        std::sync::Arc::new(tuning)
+    }
+
+    /// A world on a long floor at y = 0 with a far goal, plus `objects` (RON fields). For the
+    /// world's unit tests that reach its fields (here and in setup.rs).
+    pub(in crate::world) fn test_world(objects: &str) -> World {
+        let floor = "solids: [(shape: Box(center: (0.0, -1.0), half_extents: (60.0, 1.0)))]";
+        let text = format!(
+            r#"Level(name: "objects", spawn: (0.0, 1.0), kill_y_m: -30.0,
+                goal: (min: (90.0, 0.0), max: (92.0, 2.0)), {floor}, {objects})"#
+        );
+        let level = crate::level::LevelDef::from_ron(&text, "test.ron").expect("parses");
+        World::from_level(level, shipped_tuning(), "test.ron").expect("builds")
+    }
+
+    type Change = fn(&mut World);
+
+    /// The hash covers every field that changes in play: poking any one of them changes it.
+    #[test]
+    fn the_state_hash_changes_with_every_piece_of_evolving_state() {
+        let objects = r#"checkpoints: [(id: "c", min: (20.0, 0.0), max: (21.0, 2.0))],
+            switches: [(id: "s", min: (30.0, 0.0), max: (31.0, 1.0))],
+            winches: [(id: "w", at: (10.0, 14.0), min_length_m: 3.0, max_length_m: 9.0,
+                speed_m_per_s: 3.0, load: Weight(radius_m: 0.5, mass_kg: 50.0), drive: Switch("s"))],
+            vines: [(at: (-10.0, 14.0), length_m: 6.0)],
+            fragile: [(anchor: Ring(at: (5.0, 12.0)), breaks_at_n: 900.0)],
+            cloths: [(top_left: (12.0, 10.0), columns: 4, rows: 4, spacing_m: 0.2, pins: TopRow)],"#;
+        let mut base = test_world(objects);
+        for _ in 0..5 {
+            base.step(&InputFrame::default());
+        }
+        let h = base.state_hash();
+        let changes: Vec<(&str, Change)> = vec![
+            ("tick", |w| w.tick += 1),
+            ("player.pos", |w| w.player.pos.x += 1e-3),
+            ("player.vel", |w| w.player.vel.y += 1e-3),
+            ("player.grounded", |w| {
+                w.player.grounded = !w.player.grounded
+            }),
+            ("player.coyote", |w| w.player.coyote_ticks_left += 1),
+            ("player.jump buffer", |w| {
+                w.player.jump_pressed_ticks_ago = Some(3)
+            }),
+            ("player.variable jump", |w| {
+                w.player.variable_jump_ticks_left += 1
+            }),
+            ("player.facing", |w| w.player.facing = -w.player.facing),
+            ("player.flung", |w| w.player.flung = !w.player.flung),
+            ("player.ground_body", |w| {
+                w.player.ground_body = Some(Body::Platform(7))
+            }),
+            ("player.ground_velocity", |w| {
+                w.player.ground_velocity.x += 0.5
+            }),
+            ("hook", |w| {
+                w.hook = Hook::Retracting {
+                    pos: Vec2::new(1.0, 1.0),
+                }
+            }),
+            ("respawn_point", |w| w.respawn_point.x += 1.0),
+            ("checkpoints", |w| {
+                w.checkpoints.touch(0);
+            }),
+            ("winch rope", |w| w.winches[0].rope.nodes[3].x += 1e-3),
+            ("winch length", |w| w.winches[0].rope.length_m -= 0.1),
+            ("winch direction", |w| {
+                w.winches[0].reeling_in = !w.winches[0].reeling_in
+            }),
+            ("winch wait", |w| w.winches[0].wait_ticks_left += 1),
+            ("switches", |w| {
+                w.switches_pressed[0] = !w.switches_pressed[0]
+            }),
+            ("vine rope", |w| w.vines[0].rope.nodes[2].y += 1e-3),
+            ("vine held", |w| w.vines[0].held = !w.vines[0].held),
+            ("vine let go", |w| w.vines[0].let_go = !w.vines[0].let_go),
+            ("completed", |w| w.completed_at_tick = Some(9)),
+            ("teleported", |w| w.teleported_at_tick = Some(9)),
+            ("deaths", |w| w.deaths += 1),
+            ("invincible", |w| w.invincible = !w.invincible),
+            ("fragile strain", |w| w.fragile[0].ticks += 1),
+            ("fragile broken", |w| w.fragile[0].broken = true),
+            ("rope strain", |w| w.rope_strain.ticks += 1),
+            ("cloth", |w| {
+                w.cloths[0].set_velocity(Vec2::new(0.5, 0.0), 1.0 / 120.0)
+            }),
+            ("loose ropes", |w| {
+                let rope = w.vines[0].rope.clone();
+                w.loose_ropes.push(LooseRope {
+                    rope,
+                    held_by_player: false,
+                    ticks_left: 5,
+                })
+            }),
+        ];
+        for (what, change) in changes {
+            let mut world = base.clone();
+            change(&mut world);
+            assert_ne!(
+                world.state_hash(),
+                h,
+                "changing {what} must change the hash"
             );
         }
     }

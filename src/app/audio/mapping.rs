@@ -160,7 +160,7 @@ const SOFT_LANDING_VOLUME: f32 = 0.15;
 pub const SILENT_LANDING_BELOW_M_PER_S: f32 = 1.5;
 /// Which world's music a level plays: the same choice as its background theme.
 pub fn music_world(world: &World) -> usize {
-    crate::app::render::background::theme_index(&world.level.name)
+    crate::app::render::background::theme_index(&world.level().name)
 }
 
 /// Music sits under the effects.
@@ -206,7 +206,7 @@ pub fn sound_for(event: &Event, world: &World) -> Option<(SoundId, f32)> {
                 // Also a NaN speed.
                 return None;
             }
-            let hard = world.tuning.player.hard_landing_speed_m_per_s;
+            let hard = world.tuning().player.hard_landing_speed_m_per_s;
             (SoundId::Land, landing_volume(*impact_speed_m_per_s, hard))
         }
         Event::Died { .. } => (SoundId::Death, 0.85),
@@ -247,7 +247,7 @@ pub fn rope_levels(world: Option<&World>, paused: bool) -> RopeLevels {
     let Some(world) = world.filter(|w| !paused && w.rope().is_some()) else {
         return RopeLevels::default();
     };
-    let speed = world.player.vel.length();
+    let speed = world.player().vel.length();
     if !speed.is_finite() {
         return RopeLevels::default();
     }

@@ -49,11 +49,11 @@ fn current_anchor(world: &World) -> Option<Vec2> {
 /// that a shot would catch; else a hookable surface ahead, as near to 60° up as there is.
 /// `None` when nothing ahead would hold.
 pub fn best_target_offset(world: &World) -> Option<Vec2> {
-    let pos = world.player.pos;
-    let facing = if world.player.facing < 0 { -1.0 } else { 1.0 };
+    let pos = world.player().pos;
+    let facing = if world.player().facing < 0 { -1.0 } else { 1.0 };
     let held = current_anchor(world);
     let mut best_ring: Option<(f32, Vec2)> = None;
-    for (i, ring) in world.level.grapple_points.iter().enumerate() {
+    for (i, ring) in world.level().grapple_points.iter().enumerate() {
         let offset = ring.v() - pos;
         if offset.x * facing < -BEHIND_TOLERANCE_M || offset.y < -BELOW_TOLERANCE_M {
             continue;
@@ -100,9 +100,9 @@ pub fn strongly_assisted(world: &World, offset: Vec2) -> Vec2 {
         return offset;
     };
     let min_cos = STRONG_AIM_ASSIST_DEG.to_radians().cos();
-    let pos = world.player.pos;
+    let pos = world.player().pos;
     let mut best: Option<(f32, Vec2)> = None;
-    for (i, ring) in world.level.grapple_points.iter().enumerate() {
+    for (i, ring) in world.level().grapple_points.iter().enumerate() {
         let to_ring = ring.v() - pos;
         let Some(ring_dir) = to_ring.try_normalize() else {
             continue;

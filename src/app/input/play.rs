@@ -88,11 +88,11 @@ impl PlayInput {
 
     /// The aim offset from the player for a shot aimed `kind`.
     pub fn aim_offset(&self, world: &World, kind: AimKind) -> Vec2 {
-        let facing = world.player.facing;
+        let facing = world.player().facing;
         let offset = match kind {
             AimKind::Pointer => self
                 .pointer_world
-                .map_or_else(|| key_aim_offset(0, 0, facing), |p| p - world.player.pos),
+                .map_or_else(|| key_aim_offset(0, 0, facing), |p| p - world.player().pos),
             AimKind::Keys => key_aim_offset(self.held.move_x, self.held.reel, facing),
             AimKind::Stick => stick_aim_offset(self.stick, facing),
             AimKind::Target => {

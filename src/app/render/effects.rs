@@ -241,8 +241,8 @@ impl Effects {
     }
 
     pub fn on_event(&mut self, event: &Event, world: &World) {
-        let feet = mq(world.player.pos) - vec2(0.0, world.tuning.player.half_height_m);
-        let away_from_player = |at: MqVec2| (mq(world.player.pos) - at).normalize_or_zero();
+        let feet = mq(world.player().pos) - vec2(0.0, world.tuning().player.half_height_m);
+        let away_from_player = |at: MqVec2| (mq(world.player().pos) - at).normalize_or_zero();
         match *event {
             Event::Landed {
                 impact_speed_m_per_s,
@@ -282,16 +282,16 @@ impl Effects {
             }
             Event::Respawned => {
                 self.respawn_fade = 1.0;
-                self.emit_all(&[RESPAWN_PUFF], mq(world.player.pos));
+                self.emit_all(&[RESPAWN_PUFF], mq(world.player().pos));
             }
             Event::CheckpointReached { index } => {
-                if let Some(rect) = world.level.checkpoints.get(index) {
+                if let Some(rect) = world.level().checkpoints.get(index) {
                     let at = vec2((rect.min.0 + rect.max.0) * 0.5, rect.min.1 + 1.4);
                     self.emit_all(&[CHECKPOINT_SPARKLE], at);
                 }
             }
             Event::GoalReached { .. } => {
-                let g = &world.level.goal;
+                let g = &world.level().goal;
                 let at = vec2((g.min.0 + g.max.0) * 0.5, (g.min.1 + g.max.1) * 0.5);
                 self.emit_all(&[GOAL_BURST, GOAL_SPARKLE], at);
             }
@@ -310,12 +310,12 @@ impl Effects {
     pub fn tick(&mut self, world: &World, dt_s: f32) {
         self.ticks += 1;
         self.respawn_fade = (self.respawn_fade - dt_s / RESPAWN_FADE_S).max(0.0);
-        let player = &world.player;
+        let player = world.player();
         if player.grounded
             && player.vel.x.abs() > RUN_DUST_SPEED_M_PER_S
             && self.ticks.is_multiple_of(RUN_DUST_EVERY_TICKS)
         {
-            let feet = mq(player.pos) - vec2(0.0, world.tuning.player.half_height_m);
+            let feet = mq(player.pos) - vec2(0.0, world.tuning().player.half_height_m);
             let back = vec2(-player.vel.x.signum(), 0.4);
             self.emit(RUN_DUST, feet, back);
         }

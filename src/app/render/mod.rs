@@ -39,24 +39,28 @@ pub struct Snapshot {
 
 impl Snapshot {
     pub fn of(world: &World) -> Snapshot {
-        let (rope_nodes, hook_pos) = match &world.hook {
+        let (rope_nodes, hook_pos) = match world.hook() {
             Hook::Attached { rope, .. } => (rope.nodes.clone(), None),
             Hook::Flying { pos, .. } | Hook::Retracting { pos } => (Vec::new(), Some(*pos)),
             Hook::Idle => (Vec::new(), None),
         };
-        let platforms = (0..world.level.platforms.len()).map(|i| Body::Platform(i as u16));
-        let loads = (0..world.winches.len()).map(|i| Body::WinchLoad(i as u16));
+        let platforms = (0..world.level().platforms.len()).map(|i| Body::Platform(i as u16));
+        let loads = (0..world.winches().len()).map(|i| Body::WinchLoad(i as u16));
         let moving = platforms
             .chain(loads)
             .map(|body| (body, world.body_pose(body)));
         Snapshot {
-            player_pos: world.player.pos,
+            player_pos: world.player().pos,
             rope_nodes,
             hook_pos,
             bodies: moving.chain(objects::fragile::beam_poses(world)).collect(),
-            level_ropes: world.winches.iter().map(|w| w.rope.nodes.clone()).collect(),
+            level_ropes: world
+                .winches()
+                .iter()
+                .map(|w| w.rope.nodes.clone())
+                .collect(),
             vine_ropes: world
-                .vines
+                .vines()
                 .iter()
                 .enumerate()
                 .map(|(i, vine)| match world.rope() {
@@ -69,16 +73,16 @@ impl Snapshot {
                 })
                 .collect(),
             loose_ropes: world
-                .loose_ropes
+                .loose_ropes()
                 .iter()
                 .map(|l| l.rope.nodes.clone())
                 .collect(),
             cloths: world
-                .cloths
+                .cloths()
                 .iter()
                 .map(|c| c.positions().to_vec())
                 .collect(),
-            tick: world.tick,
+            tick: world.tick(),
         }
     }
 

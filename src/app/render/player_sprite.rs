@@ -62,7 +62,7 @@ impl PlayerAnim {
         let accel = -SPRING_RATE_PER_S2 * self.squash - SPRING_DAMPING_PER_S * self.squash_vel;
         self.squash_vel += accel * dt_s;
         self.squash += self.squash_vel * dt_s;
-        let player = &world.player;
+        let player = world.player();
         if player.grounded {
             self.run_phase_rad += player.vel.x.abs() * dt_s * STRIDE_RAD_PER_M;
         }
@@ -73,7 +73,7 @@ impl PlayerAnim {
             player.facing as f32
         };
         self.facing += (facing - self.facing) * blend;
-        let wanted_lean = match &world.hook {
+        let wanted_lean = match world.hook() {
             Hook::Attached { rope, .. } if !player.grounded => {
                 // Lean so the head points along the rope toward the anchor.
                 let up = rope.anchor() - player.pos;
@@ -98,17 +98,17 @@ pub fn draw_player(
     alpha: f32,
 ) {
     let sprite = Sprite::new(anim, world, pos, alpha);
-    let player = &world.player;
+    let player = world.player();
     let pose = Pose {
         airborne: !player.grounded,
-        attached: matches!(world.hook, Hook::Attached { .. }),
+        attached: matches!(world.hook(), Hook::Attached { .. }),
         speed: player.vel.x.abs(),
         rising: player.vel.y > 0.0,
         phase: anim.run_phase_rad,
     };
     sprite.draw_legs(&pose);
-    let (y0, y1) = sprite.draw_body(anim, &pose, world.tuning.player.half_width_m);
-    sprite.draw_visor(anim, y1, world.tuning.player.half_width_m);
+    let (y0, y1) = sprite.draw_body(anim, &pose, world.tuning().player.half_width_m);
+    sprite.draw_visor(anim, y1, world.tuning().player.half_width_m);
     sprite.draw_arms(&pose, rope_end_dir, y0);
 }
 
@@ -158,7 +158,7 @@ impl Sprite {
             facing,
             sin,
             cos,
-            half_height_m: world.tuning.player.half_height_m,
+            half_height_m: world.tuning().player.half_height_m,
             alpha,
         }
     }

@@ -42,8 +42,8 @@ pub fn draw_world(
     art: &mut Art,
     ghost: Option<(&crate::app::ghost::Ghost, f32)>,
 ) {
-    let time_s = world.tick as f32 * TICK_DT_S;
-    let seed = art.prepare_level(&world.level, &world.tuning);
+    let time_s = world.tick() as f32 * TICK_DT_S;
+    let seed = art.prepare_level(world.level(), world.tuning());
     background::draw(seed, camera.center, camera.view_height_m);
     let aspect = screen_width() / screen_height().max(1.0);
     set_camera(&camera.to_camera2d_shaken(aspect));
@@ -57,7 +57,7 @@ pub fn draw_world(
         ghost.draw(alpha);
     }
     let player = mq(now.player_pos);
-    let half_width = world.tuning.rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
+    let half_width = world.tuning().rope.radius_m.max(MIN_ROPE_DRAW_HALF_WIDTH_M);
     let fibre = art.textures().fibre.clone();
     let mut rope_end_dir = None;
     let on_vine = world.held_vine().is_some();
@@ -71,7 +71,7 @@ pub fn draw_world(
         draw_mesh(&rope_mesh(&curve, half_width, Some(fibre)));
         let n = nodes.len();
         rope_end_dir = Some(nodes[n - 2] - nodes[n - 1]);
-        let kind = match &world.hook {
+        let kind = match world.hook() {
             Hook::Attached { kind, .. } => *kind,
             _ => AttachKind::Surface,
         };
@@ -97,14 +97,14 @@ pub fn draw_world(
 fn draw_hook_attached(world: &World, anchor: MqVec2, next: MqVec2, kind: AttachKind) {
     let away = (next - anchor).normalize_or_zero();
     if kind == AttachKind::GrapplePoint {
-        let r = world.tuning.hook.grapple_point_radius_m;
+        let r = world.tuning().hook.grapple_point_radius_m;
         draw_circle_lines(anchor.x, anchor.y, r * 0.55, 0.07, palette::HOOK.color());
         draw_hook(anchor + away * r * 0.5, -away, 0.8);
         return;
     }
     let from = sim_vec(anchor + away * 0.4);
     let normal = world
-        .geometry
+        .geometry()
         .cast_ray(from, sim_vec(-away * 0.8), groups::SOLID)
         .map(|hit| mq(hit.normal))
         .filter(|n| n.length_squared() > 0.5)

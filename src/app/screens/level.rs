@@ -28,10 +28,10 @@ impl Ctx {
             Ok(mut world) => {
                 // Invincibility changes the simulation, so it holds for a whole attempt: from
                 // its start (a replay's own assists when watching one).
-                world.invincible = self.shown_assists().invincible;
+                world.set_invincible(self.shown_assists().invincible);
                 let start = self.session_start(index, &world, camera);
                 // A level given on its own is titled by its file until it loads.
-                self.levels_mut().levels[index].title = world.level.name.clone();
+                self.levels_mut().levels[index].title = world.level().name.clone();
                 let live = start.attempt.is_some();
                 self.level.session = Some(Session::new(world, start));
                 // One of "My levels" keeps its attempt as a proof run, not for the service.
@@ -290,18 +290,18 @@ impl Ctx {
         };
         self.level.problem = None;
         let file = self.level_file_mut();
-        file.title = world.level.name.clone();
+        file.title = world.level().name.clone();
         file.text = Ok(text);
         let kept = match &self.level.session {
             Some(old) if keep_player => world.take_player_from(&old.world),
             _ => false,
         };
-        world.invincible = self.shown_assists().invincible;
+        world.set_invincible(self.shown_assists().invincible);
         log_line(&format!(
             "reload: {path}: ok: {} solids, {} objects; player {}",
-            world.level.solids.len(),
+            world.level().solids.len(),
             world
-                .level
+                .level()
                 .object_lists()
                 .iter()
                 .map(|l| l.items.len())
@@ -309,7 +309,7 @@ impl Ctx {
             if kept { "kept" } else { "respawned" }
         ));
         self.art.reset();
-        let level = (*world.level).clone();
+        let level = LevelDef::clone(world.level());
         match &mut self.level.session {
             Some(session) => session.replace_world(world),
             None => self.level.session = Some(Session::new(world, SessionStart::default())),

@@ -123,10 +123,10 @@ impl MyLevelsPlace {
 /// problems, so those are kept and named); returns what to say and the name it was kept as.
 fn import_level(
     ctx: &mut Ctx,
-    imported: Result<(String, String), String>,
+    imported: Result<web::PickedFile, web::PageRefusal>,
 ) -> (String, Option<String>) {
-    let (file, text) = match imported {
-        Ok(file_and_text) => file_and_text,
+    let web::PickedFile { name: file, text } = match imported {
+        Ok(picked) => picked,
         Err(problem) => return (format!("not imported: {problem}"), None),
     };
     let file = crate::sim::limits::printable(&file);

@@ -40,7 +40,7 @@ impl PlayScreen {
         let Some(session) = &mut ctx.level.session else {
             return Transition::Stay;
         };
-        if ctx.auto.holds(session.world.tick) {
+        if ctx.auto.holds(session.world.tick()) {
             return Transition::Stay;
         }
         // The game-speed assist slows the wall-clock pace; the tick stays the same.
@@ -127,7 +127,7 @@ fn draw_level(ctx: &mut Ctx, alpha: f32, live: bool) {
         &session.prev,
         &Snapshot::of(world),
         alpha,
-        world.teleported_at_tick,
+        world.teleported_at_tick(),
     );
     let aspect = screen_width() / screen_height().max(1.0);
     session.camera.set_shake(ctx.settings.comfort.screen_shake);
@@ -152,7 +152,7 @@ fn draw_level(ctx: &mut Ctx, alpha: f32, live: bool) {
         &ctx.settings.bindings,
         ctx.input.last_device,
     );
-    ctx.auto.note_layout(&world_camera, &shown, world.tick);
+    ctx.auto.note_layout(&world_camera, &shown, world.tick());
     if ctx.settings.assists.trajectory_preview && world.rope().is_some() {
         macroquad::camera::set_camera(&world_camera);
         crate::app::assists_screen::draw_release_trajectory(world);
@@ -169,7 +169,7 @@ fn draw_play_hud(ctx: &Ctx, world_camera: &macroquad::camera::Camera2D) {
         return;
     };
     let world = &session.world;
-    let ticks = world.completed_at_tick.unwrap_or(world.tick);
+    let ticks = world.completed_at_tick().unwrap_or(world.tick());
     let file = ctx.level_file();
     let record = ctx.saves.progress.record(&file.name);
     let best = record.and_then(|r| r.best_ticks);
@@ -185,7 +185,7 @@ fn draw_play_hud(ctx: &Ctx, world_camera: &macroquad::camera::Camera2D) {
     draw_hud(
         &menus::level_label(ctx.levels(), ctx.level.index),
         ticks,
-        world.deaths,
+        world.deaths(),
         &hud_lines,
     );
     if let Some(notice) = ctx.notice_text() {

@@ -63,30 +63,40 @@ fn turn_centre<T: EditKind>(def: &mut T, about: Vec2, deg: f32) {
     def.translate(rotate_about(center, about, deg) - center);
 }
 
+/// The editing every axis-aligned rectangle kind (goal, checkpoint, switch: a `min` and a
+/// `max` corner) shares: its box is its bounds and its hit area, its corners are its handles,
+/// and turning keeps it axis-aligned (`rotate_rect`). Used inside each kind's `EditKind` impl,
+/// next to what differs (template, pick rank, id).
+macro_rules! rect_editing {
+    () => {
+        fn bounds(&self) -> (Vec2, Vec2) {
+            rect_bounds(self.min, self.max)
+        }
+        fn hit(&self, at: Vec2, tolerance_m: f32) -> bool {
+            in_bounds(self.bounds(), at, tolerance_m)
+        }
+        fn handles(&self, out: &mut Vec<Handle>) {
+            rect_handles(self.min, self.max, out)
+        }
+        fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
+            set_rect_handle(&mut self.min, &mut self.max, id, to)
+        }
+        fn translate(&mut self, delta: Vec2) {
+            moved(&mut self.min, delta);
+            moved(&mut self.max, delta);
+        }
+        fn rotate(&mut self, about: Vec2, deg: f32) {
+            rotate_rect(&mut self.min, &mut self.max, about, deg)
+        }
+    };
+}
+
 impl EditKind for RectDef {
     const PICK_RANK: u8 = BODY;
     fn template(_level: &LevelDef) -> Result<Self, CreateError> {
         Err(CreateError::OnlyOne(Kind::Goal))
     }
-    fn bounds(&self) -> (Vec2, Vec2) {
-        rect_bounds(self.min, self.max)
-    }
-    fn hit(&self, at: Vec2, tolerance_m: f32) -> bool {
-        in_bounds(self.bounds(), at, tolerance_m)
-    }
-    fn handles(&self, out: &mut Vec<Handle>) {
-        rect_handles(self.min, self.max, out)
-    }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
-        set_rect_handle(&mut self.min, &mut self.max, id, to)
-    }
-    fn translate(&mut self, delta: Vec2) {
-        moved(&mut self.min, delta);
-        moved(&mut self.max, delta);
-    }
-    fn rotate(&mut self, about: Vec2, deg: f32) {
-        rotate_rect(&mut self.min, &mut self.max, about, deg)
-    }
+    rect_editing!();
 }
 
 impl EditKind for SolidDef {
@@ -156,25 +166,7 @@ impl EditKind for CheckpointDef {
             max: P(1.0, 1.5),
         })
     }
-    fn bounds(&self) -> (Vec2, Vec2) {
-        rect_bounds(self.min, self.max)
-    }
-    fn hit(&self, at: Vec2, tolerance_m: f32) -> bool {
-        in_bounds(self.bounds(), at, tolerance_m)
-    }
-    fn handles(&self, out: &mut Vec<Handle>) {
-        rect_handles(self.min, self.max, out)
-    }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
-        set_rect_handle(&mut self.min, &mut self.max, id, to)
-    }
-    fn translate(&mut self, delta: Vec2) {
-        moved(&mut self.min, delta);
-        moved(&mut self.max, delta);
-    }
-    fn rotate(&mut self, about: Vec2, deg: f32) {
-        rotate_rect(&mut self.min, &mut self.max, about, deg)
-    }
+    rect_editing!();
     fn set_id(&mut self, id: String) -> bool {
         self.id = Some(id);
         true
@@ -277,25 +269,7 @@ impl EditKind for SwitchDef {
             max: P(1.0, 0.25),
         })
     }
-    fn bounds(&self) -> (Vec2, Vec2) {
-        rect_bounds(self.min, self.max)
-    }
-    fn hit(&self, at: Vec2, tolerance_m: f32) -> bool {
-        in_bounds(self.bounds(), at, tolerance_m)
-    }
-    fn handles(&self, out: &mut Vec<Handle>) {
-        rect_handles(self.min, self.max, out)
-    }
-    fn set_handle(&mut self, id: HandleId, to: Vec2) -> Result<(), HandleError> {
-        set_rect_handle(&mut self.min, &mut self.max, id, to)
-    }
-    fn translate(&mut self, delta: Vec2) {
-        moved(&mut self.min, delta);
-        moved(&mut self.max, delta);
-    }
-    fn rotate(&mut self, about: Vec2, deg: f32) {
-        rotate_rect(&mut self.min, &mut self.max, about, deg)
-    }
+    rect_editing!();
     fn set_id(&mut self, id: String) -> bool {
         self.id = id;
         true

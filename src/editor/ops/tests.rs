@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::editor::geometry::bounds;
+use crate::editor::handle::HandleError;
 use crate::sim::level::{MotionDef, RingDef, RonError, ShapeDef};
 use crate::sim::objects::MAX_ID_CHARS;
 
@@ -67,7 +68,7 @@ fn lists_stop_at_their_limit() {
         },
     )
     .unwrap_err();
-    assert!(e.0.contains("at most 500 grapple_points"), "{e}");
+    assert!(e.to_string().contains("at most 500 grapple_points"), "{e}");
     let e = apply(
         &mut l,
         &Op::Duplicate {
@@ -146,7 +147,7 @@ fn stale_refs_are_errors_and_change_nothing() {
         },
     ] {
         let e = apply(&mut l, &op).unwrap_err();
-        assert!(e.0.contains("does not exist"), "{op:?}: {e}");
+        assert!(e.to_string().contains("does not exist"), "{op:?}: {e}");
         assert_eq!(l, before);
     }
 }
@@ -194,7 +195,9 @@ fn non_finite_coordinates_are_refused() {
     };
     apply(&mut l, &far).unwrap();
     let moved = l.clone();
-    assert!(apply(&mut l, &far).unwrap_err().0.contains("not finite"));
+    let refused = apply(&mut l, &far).unwrap_err();
+    assert_eq!(refused, OpError::ObjectNotFinite(r(Kind::Solid, 0)));
+    assert!(refused.to_string().contains("not finite"));
     assert_eq!(l, moved);
 }
 
@@ -369,7 +372,18 @@ fn set_handle_and_spawn() {
             to: Vec2::ZERO,
         },
     );
-    assert!(e.unwrap_err().0.contains("no handle"));
+    let refused = e.unwrap_err();
+    assert_eq!(
+        refused,
+        OpError::Handle {
+            object: r(Kind::Ring, 0),
+            problem: HandleError::NoHandle(HandleId::Radius),
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "grapple_points[0] has no handle Radius"
+    );
 }
 
 #[test]
@@ -384,7 +398,10 @@ fn ids_stay_unique_when_set_by_hand() {
             value: "\"plate\"".into(),
         },
     );
-    assert!(e.unwrap_err().0.contains("already used"));
+    assert_eq!(
+        e.unwrap_err().to_string(),
+        "solids[0]: the id \"plate\" is already used by another object"
+    );
     let e = apply(
         &mut l,
         &Op::ReplaceObject {
@@ -392,7 +409,13 @@ fn ids_stay_unique_when_set_by_hand() {
             ron: "(id: \"lift\", min: (0.0, 0.0), max: (1.0, 1.0))".into(),
         },
     );
-    assert!(e.unwrap_err().0.contains("already used"));
+    assert_eq!(
+        e.unwrap_err(),
+        OpError::IdTaken {
+            object: r(Kind::Switch, 0),
+            id: "lift".into(),
+        }
+    );
     assert_eq!(l, before);
     apply(
         &mut l,

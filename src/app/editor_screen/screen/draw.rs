@@ -473,10 +473,8 @@ fn draw_spawn(level: &LevelDef, px: f32) {
 /// until they land, die or the ticks run out.
 fn jump_arc(world: &World, at: Vec2, direction: i8) -> Vec<Vec2> {
     let mut world = world.clone();
-    world.player.pos = at;
-    world.player.vel = Vec2::ZERO;
-    world.player.grounded = true;
-    world.player.coyote_ticks_left = 4;
+    // A few coyote ticks, so the jump pressed on the first tick counts as from the ground.
+    world.place_player_standing(at, 4);
     let mut points = vec![at];
     for tick in 0..REACH_JUMP_TICKS {
         let input = InputFrame {
@@ -485,13 +483,13 @@ fn jump_arc(world: &World, at: Vec2, direction: i8) -> Vec<Vec2> {
             jump_pressed: tick == 0,
             ..InputFrame::default()
         };
-        let deaths = world.deaths;
+        let deaths = world.deaths();
         world.step(&input);
-        if world.deaths != deaths {
+        if world.deaths() != deaths {
             break;
         }
-        points.push(world.player.pos);
-        if tick > 4 && world.player.grounded {
+        points.push(world.player().pos);
+        if tick > 4 && world.player().grounded {
             break;
         }
     }

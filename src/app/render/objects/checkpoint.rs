@@ -8,8 +8,8 @@ use crate::app::palette;
 use crate::sim::World;
 
 pub fn draw(world: &World, time_s: f32) {
-    for (i, rect) in world.level.checkpoints.iter().enumerate() {
-        let reached = world.checkpoints.reached.get(i).copied().unwrap_or(false);
+    for (i, rect) in world.level().checkpoints.iter().enumerate() {
+        let reached = world.checkpoints().reached.get(i).copied().unwrap_or(false);
         let color = if reached {
             palette::CHECKPOINT_REACHED
         } else {

@@ -25,10 +25,10 @@ fn shade(color: Rgb, brightness: f32) -> [u8; 4] {
 
 pub fn draw(world: &World, now: &Snapshot) {
     for ((def, cloth), positions) in world
-        .level
+        .level()
         .cloths
         .iter()
-        .zip(&world.cloths)
+        .zip(world.cloths())
         .zip(&now.cloths)
     {
         let (columns, rows) = (cloth.columns(), cloth.rows());

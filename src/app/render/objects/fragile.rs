@@ -23,7 +23,7 @@ const LOOSE_ROPE_HALF_WIDTH_M: f32 = 0.06;
 
 /// How far along its rating's time each fragile anchor's strain is, 0 to 1.
 fn wear(world: &World, index: usize) -> f32 {
-    let (Some(def), Some(strain)) = (world.level.fragile.get(index), world.fragile.get(index))
+    let (Some(def), Some(strain)) = (world.level().fragile.get(index), world.fragile().get(index))
     else {
         return 0.0;
     };
@@ -34,7 +34,7 @@ fn wear(world: &World, index: usize) -> f32 {
 /// The pose of every rotten beam still standing: still, or shaking as it wears.
 pub fn beam_poses(world: &World) -> impl Iterator<Item = (Body, Pose)> + '_ {
     world
-        .level
+        .level()
         .fragile
         .iter()
         .enumerate()
@@ -43,7 +43,7 @@ pub fn beam_poses(world: &World) -> impl Iterator<Item = (Body, Pose)> + '_ {
         })
         .map(|(i, _)| {
             let shake = wear(world, i) * MAX_SHAKE_M;
-            let phase = world.tick as f32 * 1.9 + i as f32;
+            let phase = world.tick() as f32 * 1.9 + i as f32;
             let offset = Vec2::new(phase.sin(), (phase * 1.3).cos()) * shake;
             (Body::Fragile(i as u16), Pose::from_translation(offset))
         })
@@ -52,7 +52,7 @@ pub fn beam_poses(world: &World) -> impl Iterator<Item = (Body, Pose)> + '_ {
 /// Cracks across each standing rotten beam, so it reads as rotten before anyone hooks it.
 pub fn draw_cracks(world: &World, now: &Snapshot) {
     let crack = palette::WOOD_SEAM.color();
-    for (i, def) in world.level.fragile.iter().enumerate() {
+    for (i, def) in world.level().fragile.iter().enumerate() {
         let FragileAnchorDef::Beam { shape } = &def.anchor else {
             continue;
         };
@@ -87,8 +87,8 @@ pub fn draw_cracks(world: &World, now: &Snapshot) {
 
 /// Cracked rings: a dull ring with a split, glowing when in reach like the sound ones.
 pub fn draw_rings(world: &World, time_s: f32) {
-    let r = world.tuning.hook.grapple_point_radius_m;
-    for (i, def) in world.level.fragile.iter().enumerate() {
+    let r = world.tuning().hook.grapple_point_radius_m;
+    for (i, def) in world.level().fragile.iter().enumerate() {
         let (FragileAnchorDef::Ring { at }, true) = (&def.anchor, world.fragile_intact(i)) else {
             continue;
         };
@@ -113,7 +113,7 @@ pub fn draw_rings(world: &World, time_s: f32) {
 
 /// Pieces of broken ropes, fading out over their last half second.
 pub fn draw_loose_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
-    for (nodes, loose) in now.loose_ropes.iter().zip(&world.loose_ropes) {
+    for (nodes, loose) in now.loose_ropes.iter().zip(world.loose_ropes()) {
         if nodes.len() < 2 {
             continue;
         }

@@ -43,7 +43,7 @@ type FrontPass = (ObjectKind, fn(&Frame));
 const BEHIND: [BehindPass; 5] = [
     (ObjectKind::Checkpoint, checkpoint::draw),
     (ObjectKind::Goal, |world, time_s| {
-        goal::draw(&world.level.goal, time_s)
+        goal::draw(&world.level().goal, time_s)
     }),
     (ObjectKind::Switch, |world, _| switch::draw(world)),
     (ObjectKind::Wind, wind::draw),

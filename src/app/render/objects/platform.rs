@@ -15,7 +15,7 @@ const TRACK_WIDTH_M: f32 = 0.06;
 /// turning platform's pivot as a bolt.
 pub fn draw_tracks(world: &World) {
     let color = palette::TRACK.with_alpha(0.35);
-    for platform in &world.level.platforms {
+    for platform in &world.level().platforms {
         match &platform.motion {
             MotionDef::Path {
                 points, ping_pong, ..
@@ -51,7 +51,7 @@ pub fn draw_tracks(world: &World) {
 
 /// The bolt a turning platform turns about, drawn over the platform.
 pub fn draw_pivots(world: &World) {
-    for platform in &world.level.platforms {
+    for platform in &world.level().platforms {
         if let MotionDef::Rotate { pivot, .. } = &platform.motion {
             draw_circle(pivot.0, pivot.1, 0.16, palette::STEEL_DARK.color());
             draw_circle(pivot.0, pivot.1, 0.08, palette::STEEL_RIVET.color());

@@ -8,11 +8,11 @@ use crate::sim::World;
 
 /// Grapple rings: a ring on a dark hub; those within the rope's reach glow and pulse.
 pub fn draw(world: &World, time_s: f32) {
-    let r = world.tuning.hook.grapple_point_radius_m;
+    let r = world.tuning().hook.grapple_point_radius_m;
     let reach = world.max_rope_length_m();
-    for (i, point) in world.level.grapple_points.iter().enumerate() {
+    for (i, point) in world.level().grapple_points.iter().enumerate() {
         let p = mq(point.v());
-        let in_reach = (point.v() - world.player.pos).length() <= reach;
+        let in_reach = (point.v() - world.player().pos).length() <= reach;
         if in_reach {
             let pulse = 0.5 + 0.5 * (time_s * 4.0 + i as f32).sin();
             for k in 1..=4 {

@@ -143,7 +143,7 @@ fn board_size_m(sign: &SignDef) -> (f32, f32) {
 
 /// Posts and boards, in world units (behind the player).
 pub fn draw_boards(world: &World) {
-    for sign in &world.level.signs {
+    for sign in &world.level().signs {
         let (w, h) = board_size_m(sign);
         let (x, y) = (sign.at.0, sign.at.1);
         draw_rectangle(
@@ -161,7 +161,7 @@ pub fn draw_boards(world: &World) {
 
 /// The signs' text over the world, in screen space (`camera` is the world's camera).
 pub fn draw_texts(world: &World, camera: &Camera2D, bindings: &Bindings, device: DeviceKind) {
-    for sign in &world.level.signs {
+    for sign in &world.level().signs {
         let (w, h) = board_size_m(sign);
         let top_left =
             camera.world_to_screen(vec2(sign.at.0 - w * 0.5, sign.at.1 + POST_HEIGHT_M + h));

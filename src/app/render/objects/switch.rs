@@ -12,8 +12,8 @@ const PLATE_UP_M: f32 = 0.16;
 const PLATE_DOWN_M: f32 = 0.06;
 
 pub fn draw(world: &World) {
-    for (i, switch) in world.level.switches.iter().enumerate() {
-        let pressed = world.switches_pressed.get(i).copied().unwrap_or(false);
+    for (i, switch) in world.level().switches.iter().enumerate() {
+        let pressed = world.switches_pressed().get(i).copied().unwrap_or(false);
         let rect = switch.rect();
         let (color, height) = if pressed {
             (palette::SWITCH_PRESSED, PLATE_DOWN_M)

@@ -26,8 +26,8 @@ fn load_pose(now: &Snapshot, index: usize) -> Option<Pose> {
 
 /// Ropes, drums and bridles: behind the loads.
 pub fn draw_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
-    let rope_radius_m = world.tuning.rope.radius_m;
-    for (i, def) in world.level.winches.iter().enumerate() {
+    let rope_radius_m = world.tuning().rope.radius_m;
+    for (i, def) in world.level().winches.iter().enumerate() {
         if let Some(nodes) = now.level_ropes.get(i).filter(|n| n.len() >= 2) {
             let points: Vec<_> = nodes.iter().map(|&p| mq(p)).collect();
             draw_mesh(&rope_mesh(
@@ -64,7 +64,7 @@ pub fn draw_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
             palette::STEEL_LIGHT.color(),
         );
         // The spokes turn by the rope wound: a reeling winch visibly works.
-        let length_m = world.winches.get(i).map_or(0.0, |w| w.rope.length_m);
+        let length_m = world.winches().get(i).map_or(0.0, |w| w.rope.length_m);
         let turn = length_m / DRUM_RADIUS_M;
         for k in 0..3 {
             let a = turn + k as f32 * std::f32::consts::TAU / 3.0;
@@ -84,8 +84,8 @@ pub fn draw_ropes(world: &World, now: &Snapshot, fibre: &Texture2D) {
 
 /// Hanging weights: a steel ball with a highlight, in front of the rope.
 pub fn draw_weights(world: &World, now: &Snapshot) {
-    let rope_radius_m = world.tuning.rope.radius_m;
-    for (i, def) in world.level.winches.iter().enumerate() {
+    let rope_radius_m = world.tuning().rope.radius_m;
+    for (i, def) in world.level().winches.iter().enumerate() {
         let (LoadDef::Weight { radius_m, .. }, Some(pose)) = (&def.load, load_pose(now, i)) else {
             continue;
         };
