@@ -16,20 +16,20 @@ use tether::sim::{AttachKind, InputFrame, World};
 // World's fields are read and written only here, so a change of World's API is one edit.
 
 fn player_pos(world: &World) -> Vec2 {
-    world.player.pos
+    world.player().pos
 }
 
 fn player_speed_m_per_s(world: &World) -> f32 {
-    world.player.vel.length()
+    world.player().vel.length()
 }
 
 fn energy(world: &World) -> TickEnergy {
-    world.energy
+    world.energy()
 }
 
 fn place_player(world: &mut World, pos: Vec2, vel: Vec2) {
-    world.player.pos = pos;
-    world.player.vel = vel;
+    world.place_player(pos);
+    world.set_player_velocity(vel);
 }
 
 /// Hangs the player on a straight rope from `anchor` (a fixed point of the level).
@@ -37,11 +37,11 @@ fn attach_fixed(world: &mut World, anchor: Vec2) {
     let tuning = common::tuning();
     let rope = Rope::new(
         anchor,
-        world.player.pos,
+        world.player().pos,
         tuning.rope.max_length_m,
         &tuning.rope,
     );
-    world.hook = Hook::attached_fixed(rope, AttachKind::Surface);
+    world.set_hook(Hook::attached_fixed(rope, AttachKind::Surface));
 }
 
 fn is_attached(world: &World) -> bool {

@@ -19,18 +19,18 @@ use tether::sim::{InputFrame, World};
 
 fn every_rope(world: &World) -> Vec<&Rope> {
     let mut ropes: Vec<&Rope> = world.rope().into_iter().collect();
-    ropes.extend(world.winches.iter().map(|w| &w.rope));
-    ropes.extend(world.vines.iter().map(|v| &v.rope));
-    ropes.extend(world.loose_ropes.iter().map(|p| &p.rope));
+    ropes.extend(world.winches().iter().map(|w| &w.rope));
+    ropes.extend(world.vines().iter().map(|v| &v.rope));
+    ropes.extend(world.loose_ropes().iter().map(|p| &p.rope));
     ropes
 }
 
 fn player_speed_m_per_s(world: &World) -> f32 {
-    world.player.vel.length()
+    world.player().vel.length()
 }
 
 fn energy(world: &World) -> TickEnergy {
-    world.energy
+    world.energy()
 }
 
 /// The most a rope segment's axis may end a tick inside a solid, metres.
@@ -96,7 +96,7 @@ fn deepest_axis_m(world: &World) -> f32 {
         .filter(|pair| pair[0].distance(pair[1]) >= 1e-6)
         .filter_map(|pair| {
             world
-                .geometry
+                .geometry()
                 .deepest_solid_overlap(&Pose::IDENTITY, &Segment::new(pair[0], pair[1]))
         })
         .map(|(_, depth_m)| depth_m)

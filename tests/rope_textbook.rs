@@ -13,18 +13,18 @@ use tether::sim::{AttachKind, InputFrame, Tuning, World, TICK_DT_S};
 // World's fields are read and written only here, so a change of World's API is one edit.
 
 fn player_pos(world: &World) -> Vec2 {
-    world.player.pos
+    world.player().pos
 }
 
 /// The player at `pos`, at rest, on a rope from `anchor` as long as the distance between.
 fn hang(world: &mut World, anchor: Vec2, pos: Vec2) {
     let tuning = common::tuning();
-    world.player.pos = pos;
-    world.player.vel = Vec2::ZERO;
-    world.hook = Hook::attached_fixed(
+    world.place_player(pos);
+    world.set_player_velocity(Vec2::ZERO);
+    world.set_hook(Hook::attached_fixed(
         Rope::new(anchor, pos, tuning.rope.max_length_m, &tuning.rope),
         AttachKind::Surface,
-    );
+    ));
 }
 
 const ROPE_M: f32 = 6.0;
