@@ -648,7 +648,7 @@ def check_first_visit(chromium, args):
     if undecoded or music is None:
         raise TestFailure(f"the sounds did not all load and decode: {undecoded or 'no music'}")
     print(f"ok: a first visit fetches {total:,} bytes gzipped before the title (budget "
-          f"{FIRST_VISIT_MAX_GZ:,}); every sound decodes, the music after the title; no warning "
+          f"{FIRST_VISIT_MAX_GZ:,}); every sound decodes, the loops after the title; no warning "
           f"or error in the console on the title")
 
 

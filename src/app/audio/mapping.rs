@@ -147,10 +147,11 @@ pub fn all_files() -> Vec<&'static str> {
 }
 
 /// Whether file `index` (`all_files` order) is one of the music's layers.
-pub fn is_music_file(index: usize) -> bool {
-    LoopId::ALL
-        .iter()
-        .any(|l| l.is_music() && l.file_index() == index)
+/// The browser fetches the loops (the music and the ambient creak and wind) once the title
+/// shows: they are the largest files, and nothing on the title or in the menus plays them, so
+/// the first visit waits only for the short effects.
+pub fn is_fetched_after_title(index: usize) -> bool {
+    LoopId::ALL.iter().any(|l| l.file_index() == index)
 }
 
 /// The quietest audible landing makes this much sound (relative to a hard landing).

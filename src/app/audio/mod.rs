@@ -334,12 +334,12 @@ pub async fn start(automated: bool) -> Box<dyn AudioOut> {
             super::log_line("audio: web/audio_plugin.js is not loaded; playing silently");
             return Box::new(GameAudio::new(NoDevice, store));
         }
-        // The music is most of the sound's bytes: it is fetched once the game runs (after the
-        // title shows: the first visit's download stays small), the rest before.
-        let (music, before_title): (Vec<usize>, Vec<usize>) =
-            (0..mapping::all_files().len()).partition(|&index| mapping::is_music_file(index));
+        // The loops are most of the sound's bytes: they are fetched once the game runs (after
+        // the title shows: the first visit's download stays small), the effects before.
+        let (loops, before_title): (Vec<usize>, Vec<usize>) = (0..mapping::all_files().len())
+            .partition(|&index| mapping::is_fetched_after_title(index));
         let files = load_sound_files(&before_title).await;
-        let backend = web_backend::WebBackend::start(files, music).await;
+        let backend = web_backend::WebBackend::start(files, loops).await;
         if !automated {
             web_backend::click_to_start().await;
         }

@@ -88,13 +88,13 @@ fn take_decoded(ready: &mut [bool], ids: &[usize]) {
 pub struct WebBackend {
     /// Per sound file (`mapping::all_files` order): decoded, playable.
     ready: Vec<bool>,
-    /// The music's files, fetched once the game runs (from the first `poll`, after the title
-    /// shows); emptied when the fetch starts.
-    music_to_fetch: Vec<usize>,
-    /// The music's fetch under way; `None` before it starts and once it has arrived.
-    music_fetch: Option<Coroutine<SoundFiles>>,
-    /// The music's files the plugin is decoding.
-    music_decoding: Vec<usize>,
+    /// The loops' files (music, creak, wind), fetched once the game runs (from the first
+    /// `poll`, after the title shows); emptied when the fetch starts.
+    loops_to_fetch: Vec<usize>,
+    /// The loops' fetch under way; `None` before it starts and once it has arrived.
+    loops_fetch: Option<Coroutine<SoundFiles>>,
+    /// The loops' files the plugin is decoding.
+    loops_decoding: Vec<usize>,
     /// The volume the game last asked of each loop (`LoopId::ALL` order): the music's layers
     /// start at it once decoded.
     loop_volumes: [f32; LoopId::ALL.len()],
@@ -102,9 +102,9 @@ pub struct WebBackend {
 
 impl WebBackend {
     /// Hands the files loaded before the title to the plugin and waits (drawing the loading
-    /// screen) until all are decoded, failed, or the timeout passes; the files `music` are
+    /// screen) until all are decoded, failed, or the timeout passes; the files `loops` are
     /// fetched while the game runs (see `poll`).
-    pub async fn start(files: SoundFiles, music: Vec<usize>) -> WebBackend {
+    pub async fn start(files: SoundFiles, loops: Vec<usize>) -> WebBackend {
         let ids = start_decoding(&files);
         let started = macroquad::time::get_time();
         loop {
@@ -123,9 +123,9 @@ impl WebBackend {
         take_decoded(&mut ready, &ids);
         WebBackend {
             ready,
-            music_to_fetch: music,
-            music_fetch: None,
-            music_decoding: Vec::new(),
+            loops_to_fetch: loops,
+            loops_fetch: None,
+            loops_decoding: Vec::new(),
             loop_volumes: [0.0; LoopId::ALL.len()],
         }
     }
@@ -147,38 +147,40 @@ impl AudioBackend for WebBackend {
             unsafe { tether_audio_set_loop(id as u32, volume) };
         }
     }
-    /// Starts the music's fetch (the first call), takes the music once fetched, then once all of
-    /// it is decoded starts its layers together
-    /// (they are written to be heard in step) at the volumes asked for meanwhile.
+    /// Starts the loops' fetch (the first call), takes them once fetched, then once all are
+    /// decoded starts them together (the music's layers are written to be heard in step) at the
+    /// volumes asked for meanwhile.
     fn poll(&mut self) {
-        if !self.music_to_fetch.is_empty() {
-            let music = std::mem::take(&mut self.music_to_fetch);
-            self.music_fetch = Some(start_coroutine(async move {
-                let mut files = Vec::with_capacity(music.len());
-                for index in music {
+        if !self.loops_to_fetch.is_empty() {
+            let loops = std::mem::take(&mut self.loops_to_fetch);
+            self.loops_fetch = Some(start_coroutine(async move {
+                let mut files = Vec::with_capacity(loops.len());
+                for index in loops {
                     files.push((index, super::fetch_sound_file(index).await));
                 }
                 files
             }));
         }
-        if let Some(files) = self.music_fetch.as_ref().and_then(|fetch| fetch.retrieve()) {
-            self.music_fetch = None;
+        if let Some(files) = self.loops_fetch.as_ref().and_then(|fetch| fetch.retrieve()) {
+            self.loops_fetch = None;
             super::report_missing(&files);
-            self.music_decoding = start_decoding(&files);
+            self.loops_decoding = start_decoding(&files);
         }
-        if self.music_decoding.is_empty()
-            || self.music_decoding.iter().any(|&id| decode_state(id) == 0)
+        if self.loops_decoding.is_empty()
+            || self.loops_decoding.iter().any(|&id| decode_state(id) == 0)
         {
             return;
         }
-        let decoding = std::mem::take(&mut self.music_decoding);
+        let decoding = std::mem::take(&mut self.loops_decoding);
         take_decoded(&mut self.ready, &decoding);
         for layer in LoopId::ALL {
             if decoding.contains(&layer.file_index()) {
                 self.set_loop_volume(layer, self.loop_volumes[layer as usize]);
             }
         }
-        crate::app::log_line("audio: the music is in (fetched after the title)");
+        crate::app::log_line(
+            "audio: the music is in (fetched after the title, with the creak and wind loops)",
+        );
     }
 }
 
