@@ -7,10 +7,12 @@
 //!
 //! Needs the server binary beside the tests: `cargo build --release -p tether-server`.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::sync::Arc;
+
+mod online_support;
+
+use online_support::{fresh_dir, repo, TestServer};
 
 use tether::app::input::{Action, ActionFrame, DeviceKind};
 use tether::app::screens::online_levels_cache::{level_sha256_hex, OnlineLevelCache};
@@ -25,69 +27,27 @@ use tether::online::wire::SubmitBody;
 use tether::online::{Identity, OnlineClient};
 use tether::sim::{LevelDef, Replay, Tuning, World};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The real server on a free port with a data folder of its own; killed when dropped.
-struct TestServer {
-    child: Child,
-    base: String,
+/// The harness's server with a data folder of this test's own, removed when dropped.
+struct LevelsServer {
+    server: TestServer,
     data_dir: PathBuf,
 }
 
-impl TestServer {
-    fn start(name: &str) -> TestServer {
-        let exe = std::env::current_exe().unwrap();
-        let binary = exe
-            .parent()
-            .and_then(Path::parent)
-            .unwrap()
-            .join("tether-server");
-        assert!(
-            binary.is_file(),
-            "{} is missing: cargo build --release -p tether-server",
-            binary.display()
-        );
-        let data_dir = std::env::temp_dir().join(format!(
-            "tether-online-levels-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&data_dir);
-        std::fs::create_dir_all(&data_dir).unwrap();
-        let mut child = Command::new(binary)
-            .env("TETHER_PORT", "0")
-            .env("TETHER_DATA_DIR", &data_dir)
-            .env("TETHER_LEVELS_DIR", repo().join("levels"))
-            .env("TETHER_DIST_DIR", data_dir.join("no-dist"))
-            .env("TETHER_RATE_PER_ADDR", "100000")
-            .env("TETHER_RATE_PER_KEY", "100000")
-            .env_remove("DATABASE_URL")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tether-server starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let line = lines.next().expect("the server says where").unwrap();
-        let base = line
-            .split("listening on ")
-            .nth(1)
-            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-            .trim()
-            .to_owned();
-        std::thread::spawn(move || for _ in lines {});
-        TestServer {
-            child,
-            base,
-            data_dir,
-        }
+impl LevelsServer {
+    fn start(name: &str) -> LevelsServer {
+        let data_dir = fresh_dir(&format!("levels-{name}"));
+        let server = TestServer::start(&data_dir, None);
+        LevelsServer { server, data_dir }
+    }
+
+    fn base(&self) -> &str {
+        &self.server.base
     }
 }
 
-impl Drop for TestServer {
+impl Drop for LevelsServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.server.stop();
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
 }
@@ -114,9 +74,9 @@ fn ask(levels: &mut dyn LevelsOnline, request: LevelsRequest) -> Result<LevelsRe
 }
 
 /// A player with a name on the server.
-fn player(server: &TestServer, seed: u8, name: &str) -> (OnlineClient, Identity) {
+fn player(server: &LevelsServer, seed: u8, name: &str) -> (OnlineClient, Identity) {
     let identity = Identity::from_seed([seed; 32]);
-    let mut client = OnlineClient::new(&server.base);
+    let mut client = OnlineClient::new(server.base());
     let call = client.register(&identity, name);
     client.wait(call).expect("the player registers");
     (client, identity)
@@ -153,7 +113,7 @@ fn press(action: Action) -> ActionFrame {
 
 #[test]
 fn a_published_level_is_found_played_and_rated_by_a_second_player() {
-    let server = TestServer::start("publish");
+    let server = LevelsServer::start("publish");
     let (author_client, author) = player(&server, 1, "Ada");
     let (mut racer_client, racer) = player(&server, 2, "Bo");
     let mut author_levels = ClientLevels::new(author_client, Some(author));
@@ -181,7 +141,7 @@ fn a_published_level_is_found_played_and_rated_by_a_second_player() {
     assert_eq!(published, Ok(LevelsReply::Published { hash: hash.clone() }));
 
     // The second player searches from the Online levels list and opens its row.
-    let mut racer_levels = ClientLevels::new(OnlineClient::new(&server.base), Some(racer.clone()));
+    let mut racer_levels = ClientLevels::new(OnlineClient::new(server.base()), Some(racer.clone()));
     let (mut list, first) = OnlineLevelsList::open();
     let page = ask(&mut racer_levels, LevelsRequest::Browse(first.clone()));
     assert!(matches!(page, Ok(LevelsReply::Page(_))), "{page:?}");
@@ -290,7 +250,7 @@ fn a_published_level_is_found_played_and_rated_by_a_second_player() {
 
 #[test]
 fn levels_without_a_good_proof_are_refused() {
-    let server = TestServer::start("refusals");
+    let server = LevelsServer::start("refusals");
     let (client, author) = player(&server, 3, "Cy");
     let mut levels = ClientLevels::new(client, Some(author));
     let (text, run, ticks) = authored_level();
@@ -338,7 +298,7 @@ fn levels_without_a_good_proof_are_refused() {
     )
     .unwrap_err();
     assert!(refused.contains("assisted_author_run"), "{refused}");
-    let mut nameless = ClientLevels::new(OnlineClient::new(&server.base), None);
+    let mut nameless = ClientLevels::new(OnlineClient::new(server.base()), None);
     let refused = ask(
         &mut nameless,
         LevelsRequest::Publish {
@@ -361,8 +321,8 @@ fn a_bad_online_link_is_a_clear_message() {
     assert!(err.to_string().contains("\"g\" at character 1"), "{err}");
 
     // A well-formed link to a level the server does not have: its refusal, nothing cached.
-    let server = TestServer::start("link");
-    let mut levels = ClientLevels::new(OnlineClient::new(&server.base), None);
+    let server = LevelsServer::start("link");
+    let mut levels = ClientLevels::new(OnlineClient::new(server.base()), None);
     let hash = parse_online_link(&format!("#online={}", "ab".repeat(32))).unwrap();
     let missing = ask(&mut levels, LevelsRequest::Text { hash: hash.clone() }).unwrap_err();
     assert!(missing.contains("not_found"), "{missing}");
