@@ -14,7 +14,7 @@ mod online_support;
 
 use online_support::{fresh_dir, repo, TestServer};
 
-use tether::app::input::{Action, ActionFrame, DeviceKind};
+use tether::app::input::{Action, ActionFrame};
 use tether::app::screens::online_levels_cache::{level_sha256_hex, OnlineLevelCache};
 use tether::app::screens::online_levels_client::ClientLevels;
 use tether::app::screens::online_levels_list::{ListOutcome, Loading, OnlineLevelsList};
@@ -105,12 +105,6 @@ fn authored_level() -> (String, Replay, u64) {
     (text, run, outcome.ticks)
 }
 
-fn press(action: Action) -> ActionFrame {
-    let mut frame = ActionFrame::default();
-    frame.press(action, DeviceKind::Keyboard);
-    frame
-}
-
 #[test]
 fn a_published_level_is_found_played_and_rated_by_a_second_player() {
     let server = LevelsServer::start("publish");
@@ -146,7 +140,7 @@ fn a_published_level_is_found_played_and_rated_by_a_second_player() {
     let page = ask(&mut racer_levels, LevelsRequest::Browse(first.clone()));
     assert!(matches!(page, Ok(LevelsReply::Page(_))), "{page:?}");
     list.selected = 1; // the search
-    list.update(&press(Action::MenuConfirm), &[]);
+    list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]);
     let typed: Vec<char> = "pendulum\n".chars().collect();
     let ListOutcome::Fetch(query) = list.update(&ActionFrame::default(), &typed) else {
         panic!("Enter searches");
@@ -163,7 +157,7 @@ fn a_published_level_is_found_played_and_rated_by_a_second_player() {
     list.show_page(&query, Loading::Loaded(rows));
     list.selected = 2; // its row
     assert_eq!(
-        list.update(&press(Action::MenuConfirm), &[]),
+        list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
         ListOutcome::FetchDetail { hash: hash.clone() }
     );
     let Ok(LevelsReply::Detail(detail)) = ask(
@@ -175,7 +169,7 @@ fn a_published_level_is_found_played_and_rated_by_a_second_player() {
     assert_eq!(detail.author_ticks, ticks);
     list.show_detail(&hash, Loading::Loaded(detail));
     assert_eq!(
-        list.update(&press(Action::MenuConfirm), &[]),
+        list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
         ListOutcome::Play { hash: hash.clone() }
     );
 

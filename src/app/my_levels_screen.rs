@@ -322,12 +322,6 @@ mod tests {
     use super::*;
     use crate::app::input::ActionFrame;
 
-    fn press(action: Action) -> ActionFrame {
-        let mut frame = ActionFrame::default();
-        frame.press(action, crate::app::input::DeviceKind::Keyboard);
-        frame
-    }
-
     fn shelf_with(names: &[&str]) -> LevelShelf {
         let mut shelf = LevelShelf::memory();
         for name in names {
@@ -348,37 +342,37 @@ mod tests {
         assert_eq!(screen.entries().len(), 2);
         assert_eq!(screen.entries()[0].title.as_deref(), Ok("alpha"));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::New
         );
-        screen.update(&press(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Import
         );
-        screen.update(&press(Action::MenuDown));
-        screen.update(&press(Action::MenuDown)); // beta
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // beta
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Stay
         );
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Edit("beta".into())
         );
-        screen.update(&press(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Play("beta".into())
         );
-        screen.update(&press(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Export("beta".into())
         );
-        screen.update(&press(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Publish("beta".into())
         );
     }
@@ -387,27 +381,27 @@ mod tests {
     fn deleting_asks_twice_and_keep_is_first() {
         let shelf = shelf_with(&["alpha"]);
         let mut screen = MyLevelsScreen::new(&shelf, false);
-        screen.update(&press(Action::MenuDown)); // alpha (no import item here)
-        screen.update(&press(Action::MenuConfirm));
-        screen.update(&press(Action::MenuDown)); // Play
-        screen.update(&press(Action::MenuDown)); // Publish
-        screen.update(&press(Action::MenuDown)); // Delete (no export item here)
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // alpha (no import item here)
+        screen.update(&ActionFrame::only_pressed(Action::MenuConfirm));
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // Play
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // Publish
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // Delete (no export item here)
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Stay
         );
         // The first item keeps it.
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Stay
         );
         for _ in 0..3 {
-            screen.update(&press(Action::MenuDown)); // Play, Publish, Delete
+            screen.update(&ActionFrame::only_pressed(Action::MenuDown)); // Play, Publish, Delete
         }
-        screen.update(&press(Action::MenuConfirm)); // asked again
-        screen.update(&press(Action::MenuDown));
+        screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)); // asked again
+        screen.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            screen.update(&press(Action::MenuConfirm)),
+            screen.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             MyLevelsOutcome::Delete("alpha".into())
         );
     }
@@ -421,7 +415,7 @@ mod tests {
         assert_eq!(entry.name, "broken");
         assert!(entry.title.as_ref().unwrap_err().contains("broken"));
         assert_eq!(
-            MyLevelsScreen::new(&shelf, true).update(&press(Action::MenuBack)),
+            MyLevelsScreen::new(&shelf, true).update(&ActionFrame::only_pressed(Action::MenuBack)),
             MyLevelsOutcome::Back
         );
     }

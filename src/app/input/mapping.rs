@@ -96,6 +96,14 @@ impl ActionFrame {
         self.down(positive) as i8 - self.down(negative) as i8
     }
 
+    /// A frame in which only `action` went down, from the keyboard: what the screens' tests
+    /// feed a menu.
+    pub fn only_pressed(action: Action) -> ActionFrame {
+        let mut frame = ActionFrame::default();
+        frame.press(action, DeviceKind::Keyboard);
+        frame
+    }
+
     /// Marks `action` pressed (and held) by `device` (touch controls add theirs this way).
     pub fn press(&mut self, action: Action, device: DeviceKind) {
         self.pressed[action.index()] = true;

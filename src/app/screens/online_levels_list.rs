@@ -265,13 +265,6 @@ pub fn row_text(level: &LevelSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::input::DeviceKind;
-
-    fn press(action: Action) -> ActionFrame {
-        let mut frame = ActionFrame::default();
-        frame.press(action, DeviceKind::Keyboard);
-        frame
-    }
 
     fn level(n: usize) -> LevelSummary {
         LevelSummary {
@@ -298,7 +291,8 @@ mod tests {
         assert_eq!(first.to_query_string(), "sort=newest&limit=8&offset=0");
         assert_eq!(list.items(), [ListItem::Tabs, ListItem::Search], "loading");
         list.show_page(&first, Loading::Loaded(full_page()));
-        let ListOutcome::Fetch(q) = list.update(&press(Action::MenuRight), &[]) else {
+        let ListOutcome::Fetch(q) = list.update(&ActionFrame::only_pressed(Action::MenuRight), &[])
+        else {
             panic!("a tab change fetches");
         };
         assert_eq!(q.sort, SortTab::MostPlayed);
@@ -307,26 +301,28 @@ mod tests {
         list.show_page(&first, Loading::Loaded(vec![level(99)]));
         assert_eq!(list.page, Loading::Loading);
         list.show_page(&q, Loading::Loaded(full_page()));
-        let ListOutcome::Fetch(q) = list.update(&press(Action::MenuLeft), &[]) else {
+        let ListOutcome::Fetch(q) = list.update(&ActionFrame::only_pressed(Action::MenuLeft), &[])
+        else {
             panic!()
         };
         assert_eq!(q.sort, SortTab::Newest);
-        let ListOutcome::Fetch(q) = list.update(&press(Action::MenuLeft), &[]) else {
+        let ListOutcome::Fetch(q) = list.update(&ActionFrame::only_pressed(Action::MenuLeft), &[])
+        else {
             panic!()
         };
         assert_eq!(q.sort, SortTab::Easiest, "tabs wrap around");
         list.show_page(&q, Loading::Loaded(full_page()));
 
         // Search: confirm, type (backspace too), confirm.
-        list.update(&press(Action::MenuDown), &[]);
+        list.update(&ActionFrame::only_pressed(Action::MenuDown), &[]);
         assert_eq!(
-            list.update(&press(Action::MenuConfirm), &[]),
+            list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
             ListOutcome::Stay
         );
         assert!(list.typing);
         // Space and WASD are letters while typing; control characters are dropped.
         list.update(
-            &press(Action::MenuConfirm),
+            &ActionFrame::only_pressed(Action::MenuConfirm),
             &['s', 'w', ' ', 'x', '\u{8}', '\u{7}'],
         );
         assert!(list.typing, "the menu's confirm does not end typing");
@@ -342,7 +338,9 @@ mod tests {
         // To the end of the list: "next page" after a full page.
         list.selected = list.items().len() - 1;
         assert_eq!(list.items()[list.selected], ListItem::NextPage);
-        let ListOutcome::Fetch(q) = list.update(&press(Action::MenuConfirm), &[]) else {
+        let ListOutcome::Fetch(q) =
+            list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[])
+        else {
             panic!()
         };
         assert_eq!(q.page, 1);
@@ -376,7 +374,7 @@ mod tests {
         list.selected = 3; // Row(1)
         let hash = level(1).hash;
         assert_eq!(
-            list.update(&press(Action::MenuConfirm), &[]),
+            list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
             ListOutcome::FetchDetail { hash: hash.clone() }
         );
         let mut detail = level(1);
@@ -389,18 +387,18 @@ mod tests {
             Loading::Loaded(detail)
         );
         assert_eq!(
-            list.update(&press(Action::MenuConfirm), &[]),
+            list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
             ListOutcome::Play { hash: hash.clone() }
         );
-        list.update(&press(Action::MenuDown), &[]);
+        list.update(&ActionFrame::only_pressed(Action::MenuDown), &[]);
         assert_eq!(
-            list.update(&press(Action::MenuConfirm), &[]),
+            list.update(&ActionFrame::only_pressed(Action::MenuConfirm), &[]),
             ListOutcome::Board { hash }
         );
-        list.update(&press(Action::MenuBack), &[]);
+        list.update(&ActionFrame::only_pressed(Action::MenuBack), &[]);
         assert!(list.detail.is_none());
         assert_eq!(
-            list.update(&press(Action::MenuBack), &[]),
+            list.update(&ActionFrame::only_pressed(Action::MenuBack), &[]),
             ListOutcome::Back
         );
     }

@@ -182,54 +182,53 @@ impl Screen for RateScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::input::DeviceKind;
-
-    fn press(action: Action) -> ActionFrame {
-        let mut frame = ActionFrame::default();
-        frame.press(action, DeviceKind::Keyboard);
-        frame
-    }
 
     #[test]
     fn a_vote_is_chosen_within_one_to_five_and_sent_once() {
         let mut model = RateModel::new("h".into());
         for _ in 0..4 {
-            model.update(&press(Action::MenuRight));
+            model.update(&ActionFrame::only_pressed(Action::MenuRight));
         }
         assert_eq!(model.rating, 5, "clamped at 5");
-        model.update(&press(Action::MenuDown));
+        model.update(&ActionFrame::only_pressed(Action::MenuDown));
         for _ in 0..4 {
-            model.update(&press(Action::MenuLeft));
+            model.update(&ActionFrame::only_pressed(Action::MenuLeft));
         }
         assert_eq!(model.difficulty, 1, "clamped at 1");
-        model.update(&press(Action::MenuDown));
+        model.update(&ActionFrame::only_pressed(Action::MenuDown));
         assert_eq!(
-            model.update(&press(Action::MenuConfirm)),
+            model.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             RateOutcome::Send {
                 rating: 5,
                 difficulty: 1
             }
         );
         model.state = RateState::Sending(1);
-        assert_eq!(model.update(&press(Action::MenuConfirm)), RateOutcome::Stay);
+        assert_eq!(
+            model.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
+            RateOutcome::Stay
+        );
         model.state = RateState::Failed("the server is down".into());
         assert!(model
             .lines()
             .iter()
             .any(|(l, _)| l.contains("the server is down")));
         assert!(matches!(
-            model.update(&press(Action::MenuConfirm)),
+            model.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             RateOutcome::Send { .. }
         ));
         model.state = RateState::Sent;
         assert_eq!(
-            model.update(&press(Action::MenuConfirm)),
+            model.update(&ActionFrame::only_pressed(Action::MenuConfirm)),
             RateOutcome::Stay,
             "sent once"
         );
-        model.update(&press(Action::MenuUp));
-        model.update(&press(Action::MenuRight));
+        model.update(&ActionFrame::only_pressed(Action::MenuUp));
+        model.update(&ActionFrame::only_pressed(Action::MenuRight));
         assert_eq!(model.difficulty, 1, "a sent vote does not change");
-        assert_eq!(model.update(&press(Action::MenuBack)), RateOutcome::Back);
+        assert_eq!(
+            model.update(&ActionFrame::only_pressed(Action::MenuBack)),
+            RateOutcome::Back
+        );
     }
 }
