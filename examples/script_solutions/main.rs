@@ -53,10 +53,7 @@ fn play(steps: &[Step], world: &mut World, replay: &mut Replay) {
         .map_or(0, |v| v.parse().unwrap_or(15).max(1));
     for (index, step) in steps.iter().enumerate() {
         let began = world.tick();
-        loop {
-            let Some(mut input) = next_input(step, world, &mut aim) else {
-                break;
-            };
+        while let Some(mut input) = next_input(step, world, &mut aim) {
             // The aim stays where it was last fired (as a player's mouse would).
             (input.aim_x, input.aim_y) = aim;
             replay.push(input);
