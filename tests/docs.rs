@@ -98,12 +98,13 @@ fn statements(body: &str) -> Vec<String> {
         .collect()
 }
 
-/// The stage a statement runs, if it is one: a call whose result is not kept, of a method of
-/// the world or of a part of it (`self.x(..)`, `self.hook.x(..)`) or of a free function (a
-/// system handed the borrows it needs: `step_vines(&mut ..)`); or a call of the world's or the
-/// player's own method whose result is kept (`let intent = self.player.update_jump(..)`), but
-/// not a value looked up from a field (`let pose = self.player.ground_body.map(..)`).
-fn stage_of(statement: &str) -> Option<String> {
+/// The stage a statement runs, if it is one: a call of a function of the world's own handed the
+/// fields it needs (`step_vines(&mut vines, ..)`, its result kept or not), of a method of a
+/// field (`hook.advance(..)`, `let intent = player.update_jump(..)`) or of the world itself
+/// (`self.x(..)`, `self.hook.x(..)`); not a constructor (`Vec::new()`), a value looked up from a
+/// field (`player.ground_body.map(..)`) or a call on something that is not the world's
+/// (`meter.credit(..)`). `fields` are `World`'s field names.
+fn stage_of(statement: &str, fields: &[String]) -> Option<String> {
     let (expr, bound) = match statement.strip_prefix("let ") {
         Some(rest) => (rest.split_once(" = ")?.1, true),
         None => (statement, false),
@@ -117,18 +118,33 @@ fn stage_of(statement: &str) -> Option<String> {
     let name = segments.last()?.rsplit("::").next()?;
     let accepted = match segments.as_slice() {
         ["self", receiver @ .., _] => !bound || receiver.is_empty() || receiver == ["player"],
-        [_] => !bound,
+        [function] => !bound || !function.contains("::"),
+        [field, _] => fields.iter().any(|f| f == field),
         _ => false,
     };
     accepted.then(|| name.to_owned())
 }
 
+/// The names of `World`'s fields, from its definition in world.rs.
+fn world_fields(world_source: &str) -> Vec<String> {
+    function_body(world_source, "pub struct World")
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("pub(crate) "))
+        .filter_map(|field| Some(field.split_once(':')?.0.trim().to_owned()))
+        .collect()
+}
+
 fn stages_in_world_step() -> Vec<String> {
-    let world = sim_dir().join("world.rs");
-    let body = function_body(&read(&world), "fn step(&mut self");
+    let world = read(&sim_dir().join("world.rs"));
+    let fields = world_fields(&world);
+    assert!(
+        fields.len() >= 10,
+        "too few fields found in World: {fields:?}"
+    );
+    let body = function_body(&world, "fn step(&mut self");
     statements(&body)
         .iter()
-        .filter_map(|s| stage_of(s))
+        .filter_map(|s| stage_of(s, &fields))
         .collect()
 }
 
@@ -169,23 +185,53 @@ fn the_stage_parser_reads_calls_and_skips_the_rest() {
     let body = "
         let mut events = Vec::new();
         if self.is_completed() { return events; }
+        let World { player, hook, vines, .. } = self;
         let tuning = Arc::clone(&self.tuning);
         let ground = self.player.ground_body.map(|b| self.pose(b));
+        let before = player.ground_body.map(|b| scene.pose(b));
         self.step_objects(); // a comment
         self.tick += 1;
         let intent = self.player
             .update_jump(input, &tuning.player, &mut events);
         step_vines(&mut self.vines, &self.geometry);
+        let upper = held_vine_upper(hook);
+        let mut log = TickLog::start(player);
+        log.meter.credit(player, Credit::Jump);
+        player.settle(&geometry);
+        let landed = player.land(&geometry);
         self.hook.advance(&mut events);
         events";
+    let fields = ["player", "hook", "vines"].map(String::from);
     let stages: Vec<String> = statements(body)
         .iter()
-        .filter_map(|s| stage_of(s))
+        .filter_map(|s| stage_of(s, &fields))
         .collect();
     assert_eq!(
         stages,
-        ["step_objects", "update_jump", "step_vines", "advance"]
+        [
+            "step_objects",
+            "update_jump",
+            "step_vines",
+            "held_vine_upper",
+            "settle",
+            "land",
+            "advance"
+        ]
     );
+}
+
+#[test]
+fn world_fields_are_read_from_its_definition() {
+    let source = "
+        /// Everything.
+        pub struct World {
+            pub(crate) level: Arc<LevelDef>,
+            /// Colliders.
+            pub(crate) geometry: Geometry,
+            pub(crate) vines: Vec<VineState>,
+        }
+        impl World { fn step(&mut self) {} }";
+    assert_eq!(world_fields(source), ["level", "geometry", "vines"]);
 }
 
 /// Backticked names in a Markdown text: `` `a` `` → "a".

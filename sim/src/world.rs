@@ -14,6 +14,7 @@ mod energy;
 mod fragile;
 mod hash;
 mod hooking;
+mod parts;
 mod setup;
 mod swing;
 mod triggers;
@@ -22,12 +23,19 @@ mod vines;
 pub use energy::TickEnergy;
 pub use triggers::CRUSH_DEPTH_M;
 
-use energy::{Credit, EnergyMeter};
+use cloths::step_cloths;
+use energy::Credit;
+use fragile::{check_breaks, step_loose_ropes};
+use hooking::{advance_hook, aim_if_fired, handle_hook_buttons};
+use parts::{Bodies, Breakage, RunRecord, Scene, TickLog};
+use swing::move_player;
+use triggers::{check_triggers, respawn_if_dead};
+use vines::{grab_vines, held_vine_upper, rejoin_released_vine, step_held_vine};
 
 use super::cloth::Cloth;
 use super::event::Event;
 use super::geometry::{groups, Body, Geometry};
-use super::hook::{preview_aim, AimPreview, Hook};
+use super::hook::{AimPreview, Hook};
 use super::input::InputFrame;
 use super::level::{LevelDef, LevelError, LevelIssue};
 use super::math::{Pose, Vec2};
@@ -209,34 +217,22 @@ impl World {
 
     /// The longest rope on this level.
     pub fn max_rope_length_m(&self) -> f32 {
-        self.level
-            .max_rope_length_m
-            .unwrap_or(self.tuning.rope.max_length_m)
+        self.scene().max_rope_length_m()
     }
 
     /// What firing with `aim_offset` now would do.
     pub fn preview_aim(&self, aim_offset: Vec2) -> AimPreview {
-        let broken: Vec<usize> = (0..self.fragile.len())
-            .filter(|&i| !self.fragile_intact(i))
-            .collect();
-        preview_aim(
+        hooking::preview_aim_from(
+            self.scene(),
             &self.geometry,
-            &self.level,
-            &broken,
-            &self.tuning.hook,
-            self.tuning.rope.radius_m,
-            self.player.pos,
+            &self.fragile,
+            &self.player,
             aim_offset,
-            self.player.facing,
-            self.max_rope_length_m(),
         )
     }
 
     pub fn rope(&self) -> Option<&Rope> {
-        match &self.hook {
-            Hook::Attached { rope, .. } => Some(rope),
-            _ => None,
-        }
+        attached_rope(&self.hook)
     }
 
     /// The respawn checkpoint's index in the level's list.
@@ -253,48 +249,145 @@ impl World {
         body_pose(&self.level, &self.winches, self.tick, body)
     }
 
-    /// Advances one fixed tick. This is the only way the world changes.
-    pub fn step(&mut self, input: &InputFrame) -> Vec<Event> {
-        let mut events = Vec::new();
-        if self.is_completed() {
-            return events;
+    /// What no stage of a tick changes, as the stages read it.
+    fn scene(&self) -> Scene<'_> {
+        Scene {
+            level: &self.level,
+            tuning: &self.tuning,
+            wind: &self.wind,
+            tick: self.tick,
+            invincible: self.invincible,
         }
-        let tuning = Arc::clone(&self.tuning);
+    }
+
+    /// Advances one fixed tick. This is the only way the world changes. The world is split
+    /// into its fields and each stage is handed the ones it reads (`&`) and changes (`&mut`),
+    /// so this list is also the tick's data flow; `scene` is what no stage changes.
+    pub fn step(&mut self, input: &InputFrame) -> Vec<Event> {
+        if self.is_completed() {
+            return Vec::new();
+        }
+        let World {
+            level,
+            geometry,
+            tuning,
+            player,
+            hook,
+            tick,
+            respawn_point,
+            checkpoints,
+            winches,
+            vines,
+            switches_pressed,
+            completed_at_tick,
+            teleported_at_tick,
+            deaths,
+            invincible,
+            wind,
+            fragile,
+            rope_strain,
+            loose_ropes,
+            cloths,
+            energy,
+        } = self;
+        let scene = Scene {
+            level,
+            tuning,
+            wind,
+            tick: *tick,
+            invincible: *invincible,
+        };
+        let mut breakage = Breakage {
+            fragile,
+            rope_strain,
+            loose_ropes,
+        };
+        let mut run = RunRecord {
+            respawn_point,
+            checkpoints,
+            completed_at_tick,
+            teleported_at_tick,
+            deaths,
+        };
+        let mut log = TickLog::start(player, scene.tuning);
 
         // Level objects move first, so that every query of this tick sees them where they are.
-        let mut meter = EnergyMeter::start(&self.player, tuning.player.gravity_m_per_s2);
-        let ground_before = self.player.ground_body.map(|body| self.body_pose(body));
-        self.step_objects();
-        self.tick += 1;
-        self.pose_bodies();
-        self.carry_player(ground_before, &mut events);
-        meter.credit(&self.player, Credit::MovingSolids);
+        let ground_before = player
+            .ground_body
+            .map(|body| scene.body_pose(winches, body));
+        step_objects(scene, switches_pressed, geometry, player, winches, vines);
+        step_loose_ropes(scene, geometry, player, breakage.loose_ropes);
+        *tick += 1;
+        let scene = Scene {
+            tick: *tick,
+            ..scene
+        };
+        pose_bodies(geometry, scene.level, scene.tick, winches, breakage.fragile);
+        carry_player(
+            scene,
+            geometry,
+            winches,
+            ground_before,
+            player,
+            &mut log.events,
+        );
+        log.meter.credit(player, Credit::MovingSolids);
 
-        let intent = self.player.update_jump(input, &tuning.player, &mut events);
+        let intent = player.update_jump(input, &scene.tuning.player, &mut log.events);
         // A vine held at the start of the tick: joined again if the hook lets go of it.
-        let vine_upper = self.held_vine_upper();
-        self.handle_hook_buttons(input, intent.jumped, &mut events);
-        meter.credit(&self.player, Credit::Jump);
-        self.rejoin_released_vine(&vine_upper);
-        meter.credit(&self.player, Credit::Other);
-        self.move_player(input, &mut events, &mut meter);
-        self.check_breaks(&mut events);
-        self.step_held_vine();
-        meter.credit(&self.player, Credit::Other);
-        self.player
-            .jump_if_buffered_on_landing(&tuning.player, &mut events);
-        meter.credit(&self.player, Credit::Jump);
-        self.land_on_loads(&events);
-        self.advance_hook(&mut events);
-        self.player
-            .settle_out_of_solids(&self.geometry, &tuning.player);
-        self.grab_vines(&mut events);
-        self.step_cloths();
-        let vine_upper = self.held_vine_upper();
-        self.check_triggers(&mut events);
-        self.rejoin_released_vine(&vine_upper);
-        self.energy = meter.finish(&self.player, self.rope());
-        events
+        let vine_upper = held_vine_upper(hook);
+        let aim = aim_if_fired(input, scene, geometry, breakage.fragile, player);
+        handle_hook_buttons(
+            input,
+            intent.jumped,
+            aim,
+            scene,
+            player,
+            hook,
+            &mut log.events,
+        );
+        log.meter.credit(player, Credit::Jump);
+        rejoin_released_vine(&vine_upper, hook, vines);
+        log.meter.credit(player, Credit::Other);
+        move_player(input, scene, geometry, winches, player, hook, &mut log);
+        check_breaks(
+            scene,
+            Bodies { geometry, winches },
+            &mut breakage,
+            player,
+            hook,
+            &mut log.events,
+        );
+        step_held_vine(scene, geometry, player, hook, vines);
+        log.meter.credit(player, Credit::Other);
+        player.jump_if_buffered_on_landing(&scene.tuning.player, &mut log.events);
+        log.meter.credit(player, Credit::Jump);
+        land_on_loads(scene, &log.events, player, winches);
+        advance_hook(scene, geometry, winches, player, hook, &mut log.events);
+        player.settle_out_of_solids(geometry, &scene.tuning.player);
+        grab_vines(player, hook, vines, &mut log.events);
+        step_cloths(scene, geometry, player, hook, cloths);
+        let vine_upper = held_vine_upper(hook);
+        let died = check_triggers(
+            scene,
+            geometry,
+            switches_pressed,
+            &mut run,
+            player,
+            &mut log.events,
+        );
+        respawn_if_dead(
+            died,
+            scene,
+            Bodies { geometry, winches },
+            &mut breakage,
+            &mut run,
+            player,
+            hook,
+        );
+        rejoin_released_vine(&vine_upper, hook, vines);
+        *energy = log.meter.finish(player, attached_rope(hook));
+        log.events
     }
 
     /// The air's velocity everywhere this tick, or `None` on a level without wind.
@@ -302,109 +395,142 @@ impl World {
         (!self.wind.is_calm()).then(|| self.wind.at_tick(self.tick))
     }
 
-    /// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
-    /// a function of the tick). Every level rope feels the wind first, then moves. In a heavy
-    /// scene the vines and the winch ropes step side by side on both cores (`parallel`).
-    fn step_objects(&mut self) {
-        let wind_field = Arc::clone(&self.wind);
-        let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
-        let drag = self.tuning.rope.wind_drag_n_s2_per_m3;
-        let blow = |rope: &mut Rope| {
-            if let Some(wind) = &wind {
-                rope.apply_air_drag(|p| wind.air_velocity(p), drag, TICK_DT_S, false);
-            }
-        };
-        let gravity = Vec2::new(0.0, -self.tuning.player.gravity_m_per_s2);
-        let (level, tuning) = (&*self.level, &*self.tuning);
-        let (switches, geometry, player) = (&self.switches_pressed, &self.geometry, &self.player);
-        let ridden = match player.ground_body {
-            Some(Body::WinchLoad(i)) => Some(i as usize),
-            _ => None,
-        };
-        let work = |states: &[WinchState], vines: &[VineState]| {
-            let ropes = states.iter().map(|w| &w.rope);
-            ropes
-                .chain(vines.iter().map(|v| &v.rope))
-                .map(Rope::step_work)
-                .sum()
-        };
-        let (winches, vines) = (&mut self.winches, &mut self.vines);
-        parallel::join(
-            work(winches, vines),
-            || step_free_vines(vines, geometry, player, gravity, &blow),
-            || {
-                let mut ropes = Vec::with_capacity(winches.len());
-                for (i, (def, state)) in level.winches.iter().zip(winches.iter_mut()).enumerate() {
-                    blow(&mut state.rope);
-                    let pressed = match &def.drive {
-                        DriveDef::Switch(id) => level
-                            .find_id("switches", id)
-                            .is_some_and(|s| switches.get(s).copied().unwrap_or(false)),
-                        _ => false,
-                    };
-                    let rider_kg = if ridden == Some(i) {
-                        tuning.rope.player_mass_kg
-                    } else {
-                        0.0
-                    };
-                    def.reel(state, pressed, rider_kg, tuning);
-                    ropes.push(&mut state.rope);
-                }
-                // The winches' ropes step together: ropes reeled alike solve side by side.
-                Rope::step_free_all(&mut ropes, geometry, gravity, TICK_DT_S);
-            },
-        );
-        self.step_loose_ropes();
-    }
-
     /// Moves every moving collider to its body's pose at the current tick (broken fragile
     /// anchors leave the geometry).
     pub(crate) fn pose_bodies(&mut self) {
-        let (level, winches, tick) = (&self.level, &self.winches, self.tick);
-        let fragile = &self.fragile;
-        self.geometry.set_body_poses(|body| {
-            body_present(fragile, body).then(|| body_pose(level, winches, tick, body))
-        });
+        pose_bodies(
+            &mut self.geometry,
+            &self.level,
+            self.tick,
+            &self.winches,
+            &self.fragile,
+        );
     }
+}
 
-    /// A player standing on a moving body moves with it; its velocity then carries on when
-    /// they jump or walk off (see `Player::ground_velocity`).
-    fn carry_player(&mut self, ground_before: Option<Pose>, events: &mut Vec<Event>) {
-        let (Some(body), Some(before)) = (self.player.ground_body, ground_before) else {
-            self.player.ground_velocity = Vec2::ZERO;
-            return;
-        };
-        let after = self.body_pose(body);
-        let local = before.inverse() * self.player.pos;
-        let carried = after * local - self.player.pos;
-        self.player.ground_velocity = carried / TICK_DT_S;
-        self.player
-            .carry(carried, &self.geometry, &self.tuning.player, events);
+/// The rope the hook holds, if it is attached.
+pub(crate) fn attached_rope(hook: &Hook) -> Option<&Rope> {
+    match hook {
+        Hook::Attached { rope, .. } => Some(rope),
+        _ => None,
     }
+}
 
-    /// A player landing on a winch's load pushes it down: the rope's solve turns that into the
-    /// load's dip and bounce.
-    fn land_on_loads(&mut self, events: &[Event]) {
-        let landed = events.iter().find_map(|e| match e {
-            Event::Landed {
-                impact_speed_m_per_s,
-            } => Some(*impact_speed_m_per_s),
-            _ => None,
-        });
-        let (Some(speed), Some(Body::WinchLoad(i))) = (landed, self.player.ground_body) else {
-            return;
-        };
-        let Some(def) = self.level.winches.get(i as usize) else {
-            return;
-        };
-        let player_kg = self.tuning.rope.player_mass_kg;
-        let share = player_kg / (player_kg + def.load.mass_kg());
-        // Down by the impact, and along by the player's speed across it: a running landing
-        // sets the load swinging.
-        let rope = &mut self.winches[i as usize].rope;
-        let across_m_per_s = self.player.vel.x - rope.end_velocity().x;
-        rope.push_end(Vec2::new(across_m_per_s, -speed) * share);
-    }
+/// Winches reel and their ropes swing, vines swing (platforms need no step: their pose is
+/// a function of the tick). Every level rope feels the wind first, then moves. In a heavy
+/// scene the vines and the winch ropes step side by side on both cores (`parallel`).
+fn step_objects(
+    scene: Scene,
+    switches_pressed: &[bool],
+    geometry: &Geometry,
+    player: &Player,
+    winches: &mut [WinchState],
+    vines: &mut [VineState],
+) {
+    let wind = scene.wind_now();
+    let drag = scene.tuning.rope.wind_drag_n_s2_per_m3;
+    let blow = |rope: &mut Rope| {
+        if let Some(wind) = &wind {
+            rope.apply_air_drag(|p| wind.air_velocity(p), drag, TICK_DT_S, false);
+        }
+    };
+    let gravity = scene.gravity();
+    let (level, tuning) = (scene.level, scene.tuning);
+    let ridden = match player.ground_body {
+        Some(Body::WinchLoad(i)) => Some(i as usize),
+        _ => None,
+    };
+    let work = |states: &[WinchState], vines: &[VineState]| {
+        let ropes = states.iter().map(|w| &w.rope);
+        ropes
+            .chain(vines.iter().map(|v| &v.rope))
+            .map(Rope::step_work)
+            .sum()
+    };
+    parallel::join(
+        work(winches, vines),
+        || step_free_vines(vines, geometry, player, gravity, &blow),
+        || {
+            let mut ropes = Vec::with_capacity(winches.len());
+            for (i, (def, state)) in level.winches.iter().zip(winches.iter_mut()).enumerate() {
+                blow(&mut state.rope);
+                let pressed = match &def.drive {
+                    DriveDef::Switch(id) => level
+                        .find_id("switches", id)
+                        .is_some_and(|s| switches_pressed.get(s).copied().unwrap_or(false)),
+                    _ => false,
+                };
+                let rider_kg = if ridden == Some(i) {
+                    tuning.rope.player_mass_kg
+                } else {
+                    0.0
+                };
+                def.reel(state, pressed, rider_kg, tuning);
+                ropes.push(&mut state.rope);
+            }
+            // The winches' ropes step together: ropes reeled alike solve side by side.
+            Rope::step_free_all(&mut ropes, geometry, gravity, TICK_DT_S);
+        },
+    );
+}
+
+/// Moves every moving collider to its body's pose at `tick` (broken fragile anchors leave the
+/// geometry).
+pub(crate) fn pose_bodies(
+    geometry: &mut Geometry,
+    level: &LevelDef,
+    tick: u64,
+    winches: &[WinchState],
+    fragile: &[Strain],
+) {
+    geometry.set_body_poses(|body| {
+        body_present(fragile, body).then(|| body_pose(level, winches, tick, body))
+    });
+}
+
+/// A player standing on a moving body moves with it; its velocity then carries on when
+/// they jump or walk off (see `Player::ground_velocity`).
+fn carry_player(
+    scene: Scene,
+    geometry: &Geometry,
+    winches: &[WinchState],
+    ground_before: Option<Pose>,
+    player: &mut Player,
+    events: &mut Vec<Event>,
+) {
+    let (Some(body), Some(before)) = (player.ground_body, ground_before) else {
+        player.ground_velocity = Vec2::ZERO;
+        return;
+    };
+    let after = scene.body_pose(winches, body);
+    let local = before.inverse() * player.pos;
+    let carried = after * local - player.pos;
+    player.ground_velocity = carried / TICK_DT_S;
+    player.carry(carried, geometry, &scene.tuning.player, events);
+}
+
+/// A player landing on a winch's load pushes it down: the rope's solve turns that into the
+/// load's dip and bounce.
+fn land_on_loads(scene: Scene, events: &[Event], player: &Player, winches: &mut [WinchState]) {
+    let landed = events.iter().find_map(|e| match e {
+        Event::Landed {
+            impact_speed_m_per_s,
+        } => Some(*impact_speed_m_per_s),
+        _ => None,
+    });
+    let (Some(speed), Some(Body::WinchLoad(i))) = (landed, player.ground_body) else {
+        return;
+    };
+    let Some(def) = scene.level.winches.get(i as usize) else {
+        return;
+    };
+    let player_kg = scene.tuning.rope.player_mass_kg;
+    let share = player_kg / (player_kg + def.load.mass_kg());
+    // Down by the impact, and along by the player's speed across it: a running landing
+    // sets the load swinging.
+    let rope = &mut winches[i as usize].rope;
+    let across_m_per_s = player.vel.x - rope.end_velocity().x;
+    rope.push_end(Vec2::new(across_m_per_s, -speed) * share);
 }
 
 /// A body's pose at `tick`: a platform's from its motion, a winch load's from its rope's end.

@@ -2,118 +2,181 @@
 //! it never passes a thin wall, until it attaches, bounces or misses.
 
 use crate::event::Event;
-use crate::geometry::groups;
-use crate::hook::{anchor_for_hit, anchor_in_reach, Hook};
+use crate::geometry::{groups, Geometry};
+use crate::hook::{anchor_for_hit, anchor_in_reach, preview_aim, AimPreview, Hook};
 use crate::input::InputFrame;
+use crate::math::Vec2;
+use crate::objects::fragile::Strain;
+use crate::objects::winch::WinchState;
+use crate::player::Player;
 use crate::rope::Rope;
 use crate::tuning::TICK_DT_S;
-use crate::world::World;
+use crate::world::parts::Scene;
 
-impl World {
-    /// Release, jump-release and fire. Firing while attached drops the old rope and re-hooks.
-    pub(super) fn handle_hook_buttons(
-        &mut self,
-        input: &InputFrame,
-        jumped: bool,
-        events: &mut Vec<Event>,
-    ) {
-        let attached = matches!(self.hook, Hook::Attached { .. });
-        if attached && (input.release_pressed || input.jump_pressed || input.fire_pressed) {
-            self.hook = Hook::Idle;
-            self.player.flung = true;
-            events.push(Event::Released);
-            // Jumping off a rope in mid-air gives a small boost; a jump from the ground is
-            // already a full jump.
-            if input.jump_pressed && !jumped {
-                self.player.vel.y += self.tuning.rope.jump_release_boost_m_per_s;
-            }
-        }
-        if input.fire_pressed {
-            let preview = self.preview_aim(input.aim());
-            self.hook = Hook::Flying {
-                pos: self.player.pos,
-                dir: preview.dir,
-                traveled_m: 0.0,
-            };
-            events.push(Event::HookFired);
+/// Where a shot fired this tick would go, if the fire button was pressed: aimed from where the
+/// player stands, past the fragile anchors that broke.
+pub(super) fn aim_if_fired(
+    input: &InputFrame,
+    scene: Scene,
+    geometry: &Geometry,
+    fragile: &[Strain],
+    player: &Player,
+) -> Option<AimPreview> {
+    input
+        .fire_pressed
+        .then(|| preview_aim_from(scene, geometry, fragile, player, input.aim()))
+}
+
+/// What firing with `aim_offset` from where the player stands would do.
+pub(super) fn preview_aim_from(
+    scene: Scene,
+    geometry: &Geometry,
+    fragile: &[Strain],
+    player: &Player,
+    aim_offset: Vec2,
+) -> AimPreview {
+    let broken: Vec<usize> = (0..fragile.len())
+        .filter(|&i| fragile.get(i).is_some_and(|s| s.broken))
+        .collect();
+    preview_aim(
+        geometry,
+        scene.level,
+        &broken,
+        &scene.tuning.hook,
+        scene.tuning.rope.radius_m,
+        player.pos,
+        aim_offset,
+        player.facing,
+        scene.max_rope_length_m(),
+    )
+}
+
+/// Release, jump-release and fire (`aim` is where the shot goes, when fired). Firing while
+/// attached drops the old rope and re-hooks.
+pub(super) fn handle_hook_buttons(
+    input: &InputFrame,
+    jumped: bool,
+    aim: Option<AimPreview>,
+    scene: Scene,
+    player: &mut Player,
+    hook: &mut Hook,
+    events: &mut Vec<Event>,
+) {
+    let attached = matches!(hook, Hook::Attached { .. });
+    if attached && (input.release_pressed || input.jump_pressed || input.fire_pressed) {
+        *hook = Hook::Idle;
+        player.flung = true;
+        events.push(Event::Released);
+        // Jumping off a rope in mid-air gives a small boost; a jump from the ground is
+        // already a full jump.
+        if input.jump_pressed && !jumped {
+            player.vel.y += scene.tuning.rope.jump_release_boost_m_per_s;
         }
     }
+    if let Some(preview) = aim {
+        *hook = Hook::Flying {
+            pos: player.pos,
+            dir: preview.dir,
+            traveled_m: 0.0,
+        };
+        events.push(Event::HookFired);
+    }
+}
 
-    /// Moves a flying or retracting hook with a swept ray, so it never passes a thin wall.
-    pub(super) fn advance_hook(&mut self, events: &mut Vec<Event>) {
-        let hook_tuning = &self.tuning.hook;
-        let max_len = self.max_rope_length_m();
-        match self.hook.clone() {
-            Hook::Flying {
-                pos,
-                dir,
-                traveled_m,
-            } => {
-                let step_m =
-                    (hook_tuning.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
-                let hit = self.geometry.cast_ray(
+/// Moves a flying or retracting hook with a swept ray, so it never passes a thin wall.
+pub(super) fn advance_hook(
+    scene: Scene,
+    geometry: &Geometry,
+    winches: &[WinchState],
+    player: &Player,
+    hook: &mut Hook,
+    events: &mut Vec<Event>,
+) {
+    match hook.clone() {
+        Hook::Flying {
+            pos,
+            dir,
+            traveled_m,
+        } => {
+            *hook = fly(
+                scene,
+                geometry,
+                winches,
+                player,
+                (pos, dir, traveled_m),
+                events,
+            );
+        }
+        Hook::Retracting { pos } => {
+            let to_player = player.pos - pos;
+            let step_m = scene.tuning.hook.retract_speed_m_per_s * TICK_DT_S;
+            if to_player.length() <= step_m {
+                *hook = Hook::Idle;
+            } else {
+                *hook = Hook::Retracting {
+                    pos: pos + to_player.normalize() * step_m,
+                };
+            }
+        }
+        Hook::Idle | Hook::Attached { .. } => {}
+    }
+}
+
+/// One tick of a flying hook at `pos`, going `dir`, `traveled_m` out: the hook after it
+/// (attached, bounced, missed or still flying).
+fn fly(
+    scene: Scene,
+    geometry: &Geometry,
+    winches: &[WinchState],
+    player: &Player,
+    (pos, dir, traveled_m): (Vec2, Vec2, f32),
+    events: &mut Vec<Event>,
+) -> Hook {
+    let max_len = scene.max_rope_length_m();
+    let step_m = (scene.tuning.hook.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
+    let hit = geometry.cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT);
+    // The rope pays out from the player, who may have moved since firing: a hook whose anchor
+    // (or, for a bounce, whose hit) is beyond the rope's reach from where the player is now is
+    // a miss, so the rope never starts longer than it may be.
+    let rope_radius_m = scene.tuning.rope.radius_m;
+    let hit = hit.filter(|hit| {
+        let reach_to =
+            anchor_for_hit(hit, scene.level, rope_radius_m).map_or(hit.point, |(_, anchor)| anchor);
+        anchor_in_reach(reach_to, player.pos, max_len)
+    });
+    match hit {
+        Some(hit) => match anchor_for_hit(&hit, scene.level, rope_radius_m) {
+            Some((kind, at)) => {
+                let rope = Rope::new(at, player.pos, max_len, &scene.tuning.rope);
+                let body = hit.tag.body;
+                let anchor_in_body = scene.body_pose(winches, body).inverse() * at;
+                events.push(Event::HookAttached { kind, at });
+                Hook::Attached {
+                    rope,
+                    kind,
+                    body,
+                    anchor_in_body,
+                    wheel_queue_m: 0.0,
+                }
+            }
+            None => {
+                events.push(Event::HookBounced { at: hit.point });
+                Hook::Retracting { pos: hit.point }
+            }
+        },
+        None => {
+            let pos = pos + dir * step_m;
+            let traveled_m = traveled_m + step_m;
+            if traveled_m >= max_len - 1e-4 || pos.distance(player.pos) > max_len {
+                events.push(Event::HookMissed);
+                Hook::Retracting { pos }
+            } else {
+                Hook::Flying {
                     pos,
-                    dir * step_m,
-                    groups::SOLID | groups::GRAPPLE_POINT,
-                );
-                // The rope pays out from the player, who may have moved since firing: a hook
-                // whose anchor (or, for a bounce, whose hit) is beyond the rope's reach from where
-                // the player is now is a miss, so the rope never starts longer than it may be.
-                let player = self.player.pos;
-                let rope_radius_m = self.tuning.rope.radius_m;
-                let hit = hit.filter(|hit| {
-                    let reach_to = anchor_for_hit(hit, &self.level, rope_radius_m)
-                        .map_or(hit.point, |(_, anchor)| anchor);
-                    anchor_in_reach(reach_to, player, max_len)
-                });
-                match hit {
-                    Some(hit) => match anchor_for_hit(&hit, &self.level, rope_radius_m) {
-                        Some((kind, at)) => {
-                            let rope = Rope::new(at, self.player.pos, max_len, &self.tuning.rope);
-                            let body = hit.tag.body;
-                            let anchor_in_body = self.body_pose(body).inverse() * at;
-                            self.hook = Hook::Attached {
-                                rope,
-                                kind,
-                                body,
-                                anchor_in_body,
-                                wheel_queue_m: 0.0,
-                            };
-                            events.push(Event::HookAttached { kind, at });
-                        }
-                        None => {
-                            self.hook = Hook::Retracting { pos: hit.point };
-                            events.push(Event::HookBounced { at: hit.point });
-                        }
-                    },
-                    None => {
-                        let pos = pos + dir * step_m;
-                        let traveled_m = traveled_m + step_m;
-                        if traveled_m >= max_len - 1e-4 || pos.distance(player) > max_len {
-                            self.hook = Hook::Retracting { pos };
-                            events.push(Event::HookMissed);
-                        } else {
-                            self.hook = Hook::Flying {
-                                pos,
-                                dir,
-                                traveled_m,
-                            };
-                        }
-                    }
+                    dir,
+                    traveled_m,
                 }
             }
-            Hook::Retracting { pos } => {
-                let to_player = self.player.pos - pos;
-                let step_m = hook_tuning.retract_speed_m_per_s * TICK_DT_S;
-                if to_player.length() <= step_m {
-                    self.hook = Hook::Idle;
-                } else {
-                    self.hook = Hook::Retracting {
-                        pos: pos + to_player.normalize() * step_m,
-                    };
-                }
-            }
-            Hook::Idle | Hook::Attached { .. } => {}
         }
     }
 }

@@ -1,18 +1,18 @@
 //! The player's movement each tick: running and jumping on their own, or swinging on the rope
 //! (reeling, pumping, and the rope's solve deciding where the player may go).
 
-use std::sync::Arc;
-
-use crate::event::Event;
+use crate::geometry::Geometry;
 use crate::hook::Hook;
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
+use crate::objects::winch::WinchState;
 use crate::player::Player;
 use crate::rope::Rope;
 use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 use crate::world::energy::EnergyMeter;
-use crate::world::World;
+use crate::world::parts::{Scene, TickLog};
+use crate::world::vines::held_vine;
 
 /// How much longer than its length a rope may be pulled before reeling in stalls.
 const REEL_STALL_STRETCH_M: f32 = 0.05;
@@ -24,104 +24,106 @@ struct ReelLimits {
     speed_m_per_s: f32,
 }
 
-impl World {
-    pub(super) fn move_player(
-        &mut self,
-        input: &InputFrame,
-        events: &mut Vec<Event>,
-        meter: &mut EnergyMeter,
-    ) {
-        let tuning = Arc::clone(&self.tuning);
-        let limits = self.reel_limits();
-        let anchor_to = match &self.hook {
-            Hook::Attached {
-                body,
-                anchor_in_body,
-                ..
-            } => Some(self.body_pose(*body) * *anchor_in_body),
-            _ => None,
-        };
-        let wind_field = Arc::clone(&self.wind);
-        let wind = (!wind_field.is_calm()).then(|| wind_field.at_tick(self.tick));
-        let air_at = |p: Vec2| wind.as_ref().map_or(Vec2::ZERO, |w| w.air_velocity(p));
-        let air = air_at(self.player.pos);
-        let drag = tuning.rope.wind_drag_n_s2_per_m3;
-        let player = &mut self.player;
-        let (
-            Hook::Attached {
-                rope,
-                wheel_queue_m,
-                ..
-            },
-            Some(anchor_to),
-        ) = (&mut self.hook, anchor_to)
-        else {
-            run_with_gravity(player, input, &tuning, air, meter);
-            let free_velocity = player.vel;
-            let desired = player.vel * TICK_DT_S;
-            player.move_and_collide(desired, &self.geometry, &tuning.player, events);
-            meter.moved(player, free_velocity, TICK_DT_S);
-            return;
-        };
-        let length_before_m = rope.length_m;
-        reel(rope, wheel_queue_m, input, &tuning.rope, &limits);
-        meter.reeled(length_before_m - rope.length_m);
-        let gravity = Vec2::new(0.0, -tuning.player.gravity_m_per_s2);
-        if player.grounded {
-            // On the ground with a rope: walk as usual; the rope only limits how far.
-            run_with_gravity(player, input, &tuning, air, meter);
-        } else {
-            let before = player.vel;
-            // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
-            if input.move_x != 0 {
-                player.facing = input.move_x.signum();
-            }
-            let pump = Vec2::new(
-                input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
-                0.0,
-            );
-            player.vel += (gravity + pump) * TICK_DT_S;
-            let calm = player.vel;
-            player.apply_wind_while_swinging(air, &tuning.player);
-            meter.velocity_stage(player, before, player.vel - calm);
-        }
+/// Running and jumping on their own, or swinging on the rope: reeling, pumping, and the rope's
+/// substeps deciding where the player may go.
+pub(super) fn move_player(
+    input: &InputFrame,
+    scene: Scene,
+    geometry: &Geometry,
+    winches: &[WinchState],
+    player: &mut Player,
+    hook: &mut Hook,
+    log: &mut TickLog,
+) {
+    let tuning = scene.tuning;
+    let limits = reel_limits(scene, hook);
+    let anchor_to = match &*hook {
+        Hook::Attached {
+            body,
+            anchor_in_body,
+            ..
+        } => Some(scene.body_pose(winches, *body) * *anchor_in_body),
+        _ => None,
+    };
+    let wind = scene.wind_now();
+    let air_at = |p: Vec2| wind.as_ref().map_or(Vec2::ZERO, |w| w.air_velocity(p));
+    let air = air_at(player.pos);
+    let drag = tuning.rope.wind_drag_n_s2_per_m3;
+    let (events, meter) = (&mut log.events, &mut log.meter);
+    let (
+        Hook::Attached {
+            rope,
+            wheel_queue_m,
+            ..
+        },
+        Some(anchor_to),
+    ) = (hook, anchor_to)
+    else {
+        run_with_gravity(player, input, tuning, air, meter);
         let free_velocity = player.vel;
-        if wind.is_some() {
-            rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
-        }
-        let (target, vel) = rope.step_with_anchor(
-            &self.geometry,
-            &tuning.rope,
-            gravity,
-            anchor_to,
-            player.pos,
-            player.vel,
-            TICK_DT_S,
-        );
-        player.vel = vel;
-        player.move_and_collide(target - player.pos, &self.geometry, &tuning.player, events);
-        rope.set_player(player.pos);
+        let desired = player.vel * TICK_DT_S;
+        player.move_and_collide(desired, geometry, &tuning.player, events);
         meter.moved(player, free_velocity, TICK_DT_S);
-    }
-
-    /// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
-    /// the vine's.
-    fn reel_limits(&self) -> ReelLimits {
-        match self.held_vine() {
-            Some(i) => {
-                let vine_m = self.level.vines.get(i).map_or(0.0, |v| v.length_m);
-                ReelLimits {
-                    min_m: vine::MIN_HOLD_M,
-                    max_m: (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
-                    speed_m_per_s: vine::CLIMB_SPEED_M_PER_S,
-                }
-            }
-            None => ReelLimits {
-                min_m: self.tuning.rope.min_length_m,
-                max_m: self.max_rope_length_m(),
-                speed_m_per_s: self.tuning.rope.reel_speed_m_per_s,
-            },
+        return;
+    };
+    let length_before_m = rope.length_m;
+    reel(rope, wheel_queue_m, input, &tuning.rope, &limits);
+    meter.reeled(length_before_m - rope.length_m);
+    let gravity = scene.gravity();
+    if player.grounded {
+        // On the ground with a rope: walk as usual; the rope only limits how far.
+        run_with_gravity(player, input, tuning, air, meter);
+    } else {
+        let before = player.vel;
+        // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
+        if input.move_x != 0 {
+            player.facing = input.move_x.signum();
         }
+        let pump = Vec2::new(
+            input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
+            0.0,
+        );
+        player.vel += (gravity + pump) * TICK_DT_S;
+        let calm = player.vel;
+        player.apply_wind_while_swinging(air, &tuning.player);
+        meter.velocity_stage(player, before, player.vel - calm);
+    }
+    let free_velocity = player.vel;
+    if wind.is_some() {
+        rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
+    }
+    let (target, vel) = rope.step_with_anchor(
+        geometry,
+        &tuning.rope,
+        gravity,
+        anchor_to,
+        player.pos,
+        player.vel,
+        TICK_DT_S,
+    );
+    player.vel = vel;
+    player.move_and_collide(target - player.pos, geometry, &tuning.player, events);
+    rope.set_player(player.pos);
+    meter.moved(player, free_velocity, TICK_DT_S);
+}
+
+/// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
+/// the vine's.
+fn reel_limits(scene: Scene, hook: &Hook) -> ReelLimits {
+    match held_vine(hook) {
+        Some(i) => {
+            let vine_m = scene.level.vines.get(i).map_or(0.0, |v| v.length_m);
+            ReelLimits {
+                min_m: vine::MIN_HOLD_M,
+                max_m: (vine_m - vine::MIN_BELOW_M).max(vine::MIN_HOLD_M),
+                speed_m_per_s: vine::CLIMB_SPEED_M_PER_S,
+            }
+        }
+        None => ReelLimits {
+            min_m: scene.tuning.rope.min_length_m,
+            max_m: scene.max_rope_length_m(),
+            speed_m_per_s: scene.tuning.rope.reel_speed_m_per_s,
+        },
     }
 }
 
