@@ -106,6 +106,8 @@ fn statements(body: &str) -> Vec<String> {
 /// (`meter.credit(..)`). `fields` are `World`'s field names.
 fn stage_of(statement: &str, fields: &[String]) -> Option<String> {
     let (expr, bound) = match statement.strip_prefix("let ") {
+        // Splitting the world into its parts (`let Parts { .. } = self.split()`) is no stage.
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_uppercase()) => return None,
         Some(rest) => (rest.split_once(" = ")?.1, true),
         None => (statement, false),
     };
@@ -185,7 +187,7 @@ fn the_stage_parser_reads_calls_and_skips_the_rest() {
     let body = "
         let mut events = Vec::new();
         if self.is_completed() { return events; }
-        let World { player, hook, vines, .. } = self;
+        let Parts { player, hook, vines, .. } = self.split();
         let tuning = Arc::clone(&self.tuning);
         let ground = self.player.ground_body.map(|b| self.pose(b));
         let before = player.ground_body.map(|b| scene.pose(b));

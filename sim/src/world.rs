@@ -27,7 +27,7 @@ use cloths::step_cloths;
 use energy::Credit;
 use fragile::{check_breaks, step_loose_ropes};
 use hooking::{advance_hook, aim_if_fired, handle_hook_buttons};
-use parts::{Bodies, Breakage, RunRecord, Scene, TickLog};
+use parts::{Bodies, Parts, Scene, TickLog};
 use swing::move_player;
 use triggers::{check_triggers, respawn_if_dead};
 use vines::{grab_vines, held_vine_upper, rejoin_released_vine, step_held_vine};
@@ -267,85 +267,39 @@ impl World {
         if self.is_completed() {
             return Vec::new();
         }
-        let World {
-            level,
+        let Parts {
+            scene,
             geometry,
-            tuning,
             player,
             hook,
             tick,
-            respawn_point,
-            checkpoints,
             winches,
             vines,
-            switches_pressed,
-            completed_at_tick,
-            teleported_at_tick,
-            deaths,
-            invincible,
-            wind,
-            fragile,
-            rope_strain,
-            loose_ropes,
+            switches_pressed: switches,
             cloths,
             energy,
-        } = self;
-        let scene = Scene {
-            level,
-            tuning,
-            wind,
-            tick: *tick,
-            invincible: *invincible,
-        };
-        let mut breakage = Breakage {
-            fragile,
-            rope_strain,
-            loose_ropes,
-        };
-        let mut run = RunRecord {
-            respawn_point,
-            checkpoints,
-            completed_at_tick,
-            teleported_at_tick,
-            deaths,
-        };
+            mut breakage,
+            mut run,
+        } = self.split();
         let mut log = TickLog::start(player, scene.tuning);
 
         // Level objects move first, so that every query of this tick sees them where they are.
-        let ground_before = player
-            .ground_body
-            .map(|body| scene.body_pose(winches, body));
-        step_objects(scene, switches_pressed, geometry, player, winches, vines);
+        let ground = scene.ground_pose(winches, player);
+        step_objects(scene, switches, geometry, player, winches, vines);
         step_loose_ropes(scene, geometry, player, breakage.loose_ropes);
         *tick += 1;
-        let scene = Scene {
-            tick: *tick,
-            ..scene
-        };
+        let scene = scene.at_tick(*tick);
         pose_bodies(geometry, scene.level, scene.tick, winches, breakage.fragile);
-        carry_player(
-            scene,
-            geometry,
-            winches,
-            ground_before,
-            player,
-            &mut log.events,
-        );
+        carry_player(scene, geometry, winches, ground, player, &mut log.events);
         log.meter.credit(player, Credit::MovingSolids);
 
-        let intent = player.update_jump(input, &scene.tuning.player, &mut log.events);
+        let jumped = player
+            .update_jump(input, &scene.tuning.player, &mut log.events)
+            .jumped;
         // A vine held at the start of the tick: joined again if the hook lets go of it.
         let vine_upper = held_vine_upper(hook);
         let aim = aim_if_fired(input, scene, geometry, breakage.fragile, player);
-        handle_hook_buttons(
-            input,
-            intent.jumped,
-            aim,
-            scene,
-            player,
-            hook,
-            &mut log.events,
-        );
+        handle_hook_buttons(input, jumped, aim, scene, player, hook, &mut log.events);
         log.meter.credit(player, Credit::Jump);
         rejoin_released_vine(&vine_upper, hook, vines);
         log.meter.credit(player, Credit::Other);
@@ -368,14 +322,7 @@ impl World {
         grab_vines(player, hook, vines, &mut log.events);
         step_cloths(scene, geometry, player, hook, cloths);
         let vine_upper = held_vine_upper(hook);
-        let died = check_triggers(
-            scene,
-            geometry,
-            switches_pressed,
-            &mut run,
-            player,
-            &mut log.events,
-        );
+        let died = check_triggers(scene, geometry, switches, &mut run, player, &mut log.events);
         respawn_if_dead(
             died,
             scene,

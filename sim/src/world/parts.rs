@@ -2,18 +2,98 @@
 //! each stage the ones it reads (`&`) and changes (`&mut`); the parts below bundle the fields
 //! that always travel together, so a stage's signature still says what it touches.
 
+use crate::cloth::Cloth;
 use crate::event::Event;
 use crate::geometry::{Body, Geometry};
+use crate::hook::Hook;
 use crate::level::LevelDef;
 use crate::math::{Pose, Vec2};
 use crate::objects::checkpoint::CheckpointProgress;
 use crate::objects::fragile::{LooseRope, Strain};
+use crate::objects::vine::VineState;
 use crate::objects::winch::WinchState;
 use crate::objects::wind::{WindField, WindNow};
 use crate::player::Player;
 use crate::tuning::Tuning;
-use crate::world::body_pose;
-use crate::world::energy::EnergyMeter;
+use crate::world::energy::{EnergyMeter, TickEnergy};
+use crate::world::{body_pose, World};
+
+/// The world split into the borrows its stages take: `World::step` hands each stage the parts
+/// it reads and changes.
+pub(crate) struct Parts<'a> {
+    pub(crate) scene: Scene<'a>,
+    pub(crate) geometry: &'a mut Geometry,
+    pub(crate) player: &'a mut Player,
+    pub(crate) hook: &'a mut Hook,
+    pub(crate) tick: &'a mut u64,
+    pub(crate) winches: &'a mut Vec<WinchState>,
+    pub(crate) vines: &'a mut Vec<VineState>,
+    pub(crate) switches_pressed: &'a mut Vec<bool>,
+    pub(crate) cloths: &'a mut Vec<Cloth>,
+    pub(crate) energy: &'a mut TickEnergy,
+    pub(crate) breakage: Breakage<'a>,
+    pub(crate) run: RunRecord<'a>,
+}
+
+impl World {
+    /// Splits the world into its parts (every field, by destructuring, so a new field must be
+    /// placed here).
+    pub(crate) fn split(&mut self) -> Parts<'_> {
+        let World {
+            level,
+            geometry,
+            tuning,
+            player,
+            hook,
+            tick,
+            respawn_point,
+            checkpoints,
+            winches,
+            vines,
+            switches_pressed,
+            completed_at_tick,
+            teleported_at_tick,
+            deaths,
+            invincible,
+            wind,
+            fragile,
+            rope_strain,
+            loose_ropes,
+            cloths,
+            energy,
+        } = self;
+        Parts {
+            scene: Scene {
+                level,
+                tuning,
+                wind,
+                tick: *tick,
+                invincible: *invincible,
+            },
+            geometry,
+            player,
+            hook,
+            tick,
+            winches,
+            vines,
+            switches_pressed,
+            cloths,
+            energy,
+            breakage: Breakage {
+                fragile,
+                rope_strain,
+                loose_ropes,
+            },
+            run: RunRecord {
+                respawn_point,
+                checkpoints,
+                completed_at_tick,
+                teleported_at_tick,
+                deaths,
+            },
+        }
+    }
+}
 
 /// What every stage may read and none changes: the level, its tuning and wind, the tick's
 /// number and the invincibility assist.
@@ -27,6 +107,11 @@ pub(crate) struct Scene<'a> {
 }
 
 impl<'a> Scene<'a> {
+    /// The same scene at `tick` (the step advances the counter after the objects have moved).
+    pub(crate) fn at_tick(self, tick: u64) -> Scene<'a> {
+        Scene { tick, ..self }
+    }
+
     /// The air's velocity everywhere this tick, or `None` on a level without wind.
     pub(crate) fn wind_now(&self) -> Option<WindNow<'a>> {
         (!self.wind.is_calm()).then(|| self.wind.at_tick(self.tick))
@@ -39,6 +124,11 @@ impl<'a> Scene<'a> {
     /// Where `body` is this tick (a winch's load hangs from its rope, hence `winches`).
     pub(crate) fn body_pose(&self, winches: &[WinchState], body: Body) -> Pose {
         body_pose(self.level, winches, self.tick, body)
+    }
+
+    /// Where the body the player stands on is, if they stand on one.
+    pub(crate) fn ground_pose(&self, winches: &[WinchState], player: &Player) -> Option<Pose> {
+        player.ground_body.map(|body| self.body_pose(winches, body))
     }
 
     /// The longest rope on this level.
