@@ -128,16 +128,13 @@ fn play_segment(
     let mut replay = Replay::new("");
     let goal = aim;
     let start_tick = world.tick();
-    let mut stage = 0usize;
-    let mut phase_tick = 0u32; // ticks since the current phase began
-    let mut attached_for = 0u32;
+    let mut progress = Progress::default();
     let mut best_dist = f32::MAX;
     let mut started_run = false;
     let mut last_aim = (0.0, 0.0);
     while world.tick() < start_tick + MAX_TICKS {
         let t = (world.tick() - start_tick) as u32;
         let mut input = InputFrame::default();
-        let attached = matches!(world.hook(), Hook::Attached { .. });
         if t >= plan.wait {
             started_run = true;
         }
@@ -150,37 +147,7 @@ fn play_segment(
         }
         input.jump_held =
             started_run && since_run >= plan.jump_at && since_run < plan.jump_at + plan.jump_hold;
-        if let Some(s) = plan.stages.get(stage) {
-            if attached {
-                attached_for += 1;
-                input.move_x = s.pump;
-                if attached_for <= s.reel_ticks {
-                    input.reel = s.reel;
-                }
-                if attached_for >= s.hold {
-                    if s.release_by_jump {
-                        input.jump_pressed = true;
-                    } else {
-                        input.release_pressed = true;
-                    }
-                    stage += 1;
-                    phase_tick = 0;
-                    attached_for = 0;
-                }
-            } else if matches!(world.hook(), Hook::Idle | Hook::Retracting { .. })
-                && since_run >= plan.jump_at
-            {
-                phase_tick += 1;
-                if phase_tick >= s.fire_delay {
-                    let aim = s.target - world.player().pos;
-                    let (ax, ay) = InputFrame::quantize_aim(aim);
-                    input.fire_pressed = true;
-                    input.aim_x = ax;
-                    input.aim_y = ay;
-                    phase_tick = 0;
-                }
-            }
-        }
+        stage_input(plan, &mut progress, &world, since_run, &mut input);
         // Between shots the aim stays where it was last fired (keeps the replay compact).
         if input.fire_pressed {
             last_aim = (input.aim_x, input.aim_y);
@@ -205,6 +172,58 @@ fn play_segment(
         }
     }
     (-best_dist, false, replay)
+}
+
+/// Where the bot is in its plan: the stage, and the ticks counted within it.
+#[derive(Default)]
+struct Progress {
+    stage: usize,
+    /// Ticks since the current phase began.
+    phase_tick: u32,
+    attached_for: u32,
+}
+
+/// The current stage's part of this tick's input: on the rope, pump, reel and let go when its
+/// time is up; off it, fire at the stage's target once its delay has passed.
+fn stage_input(
+    plan: &Plan,
+    progress: &mut Progress,
+    world: &World,
+    since_run: u32,
+    input: &mut InputFrame,
+) {
+    let attached = matches!(world.hook(), Hook::Attached { .. });
+    if let Some(s) = plan.stages.get(progress.stage) {
+        if attached {
+            progress.attached_for += 1;
+            input.move_x = s.pump;
+            if progress.attached_for <= s.reel_ticks {
+                input.reel = s.reel;
+            }
+            if progress.attached_for >= s.hold {
+                if s.release_by_jump {
+                    input.jump_pressed = true;
+                } else {
+                    input.release_pressed = true;
+                }
+                progress.stage += 1;
+                progress.phase_tick = 0;
+                progress.attached_for = 0;
+            }
+        } else if matches!(world.hook(), Hook::Idle | Hook::Retracting { .. })
+            && since_run >= plan.jump_at
+        {
+            progress.phase_tick += 1;
+            if progress.phase_tick >= s.fire_delay {
+                let aim = s.target - world.player().pos;
+                let (ax, ay) = InputFrame::quantize_aim(aim);
+                input.fire_pressed = true;
+                input.aim_x = ax;
+                input.aim_y = ay;
+                progress.phase_tick = 0;
+            }
+        }
+    }
 }
 
 /// Plays a level with checkpoints one stretch at a time (`SOLVE_STAGED=1`): the targets before
@@ -303,14 +322,9 @@ fn search_budget() -> (usize, usize) {
     (env("SOLVE_ITERS", ITERATIONS), env("SOLVE_STALE", 300))
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let level_path = Path::new(args.first().expect("usage: solve LEVEL.ron [seed]"));
-    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let tuning = tether::cli::load_tuning(Path::new(".")).expect("tuning");
-    let world = tether::cli::load_world(level_path, Arc::clone(&tuning)).expect("level");
-    // Targets: every grapple point in order, or, without any, the middle of each hookable
-    // solid's underside.
+/// What the bot fires at: every grapple point in order, or, without any, the middle of each
+/// hookable solid's underside.
+fn targets_of(world: &World) -> Vec<Vec2> {
     let mut targets: Vec<Vec2> = world.level().grapple_points.iter().map(|p| p.v()).collect();
     // Fragile anchors too (a cracked ring's centre, a rotten beam's underside), all left to right.
     if !world.level().fragile.is_empty() {
@@ -344,6 +358,16 @@ fn main() {
             }
         }
     }
+    targets
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let level_path = Path::new(args.first().expect("usage: solve LEVEL.ron [seed]"));
+    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let tuning = tether::cli::load_tuning(Path::new(".")).expect("tuning");
+    let world = tether::cli::load_world(level_path, Arc::clone(&tuning)).expect("level");
+    let targets = targets_of(&world);
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     if std::env::var("SOLVE_STAGED").is_ok_and(|v| v == "1") {
         let Some(replay) = solve_staged(&world, &targets, &mut rng) else {

@@ -164,85 +164,82 @@ fn parse_options(args: &[String]) -> Result<LaunchOptions, ArgsError> {
         ..LaunchOptions::default()
     };
     let mut i = 0;
-    let value = |i: usize| {
-        args.get(i + 1)
-            .cloned()
-            .ok_or_else(|| ArgsError::NeedsValue(args[i].clone()))
-    };
     while i < args.len() {
-        match args[i].as_str() {
-            "--level" => {
-                let n: usize = value(i)?.parse().map_err(|_| ArgsError::NotANumber {
-                    option: "--level",
-                    needs: "a number (1 = first)",
-                })?;
-                options.start_level = n.saturating_sub(1);
-                i += 1;
-            }
-            "--record" => {
-                options.record_to = Some(absolute(&value(i)?));
-                i += 1;
-            }
-            "--replay" => {
-                let path = PathBuf::from(value(i)?);
-                let replay = tether::cli::read_replay(&path).map_err(ArgsError::Replay)?;
-                options.replay = Some(replay);
-                i += 1;
-            }
+        let option = args[i].as_str();
+        match option {
             "--exit" => options.exit_when_replay_ends = true,
-            "--menu-script" => {
-                // Starts at the title and presses these menu actions in turn.
-                options.start_at_title = true;
-                options.menu_script = value(i)?
-                    .split(',')
-                    .map(|name| {
-                        ron::from_str::<tether::app::input::Action>(name.trim())
-                            .map_err(|_| ArgsError::NotAnAction(name.to_owned()))
-                    })
-                    .collect::<Result<_, _>>()?;
-                i += 1;
-            }
             "--autoplay" => options.autoplay = true,
             "--online-fixture" => options.online_fixture = true,
-            "--online" => {
-                // An online level link (`#online=<hash>`) or its hash: opened once running, a
-                // bad one is said on screen.
-                options.online_link =
-                    Some(tether::editor::online_link::parse_online_link(&value(i)?));
+            _ => {
+                let value = args
+                    .get(i + 1)
+                    .map(String::as_str)
+                    .ok_or_else(|| ArgsError::NeedsValue(option.to_owned()));
+                set_option(&mut options, option, value)?;
                 i += 1;
             }
-            "--editor-script" => {
-                // With `edit FILE`: drives the editor (steps separated by `;`).
-                options.editor_script =
-                    tether::app::editor_screen::input::ScriptStep::parse_script(&value(i)?)
-                        .map_err(ArgsError::EditorScript)?;
-                i += 1;
-            }
-            "--server" => {
-                options.server = Some(value(i)?);
-                i += 1;
-            }
-            "--online-name" => {
-                options.online_name = Some(value(i)?);
-                i += 1;
-            }
-            "--screenshot" => {
-                options.screenshot = Some(absolute(&value(i)?));
-                i += 1;
-            }
-            "--at-tick" => {
-                options.hold_at_tick =
-                    Some(value(i)?.parse().map_err(|_| ArgsError::NotANumber {
-                        option: "--at-tick",
-                        needs: "a number",
-                    })?);
-                i += 1;
-            }
-            other => return Err(ArgsError::Unknown(other.to_owned())),
         }
         i += 1;
     }
     Ok(options)
+}
+
+/// Sets the option that takes a value (`--level 3`); `value` is the argument after it, or the
+/// error to give if there is none (an unknown option is reported as unknown first).
+#[cfg(not(target_arch = "wasm32"))]
+fn set_option(
+    options: &mut LaunchOptions,
+    option: &str,
+    value: Result<&str, ArgsError>,
+) -> Result<(), ArgsError> {
+    match option {
+        "--level" => {
+            let n: usize = value?.parse().map_err(|_| ArgsError::NotANumber {
+                option: "--level",
+                needs: "a number (1 = first)",
+            })?;
+            options.start_level = n.saturating_sub(1);
+        }
+        "--record" => options.record_to = Some(absolute(value?)),
+        "--replay" => {
+            let path = PathBuf::from(value?);
+            let replay = tether::cli::read_replay(&path).map_err(ArgsError::Replay)?;
+            options.replay = Some(replay);
+        }
+        "--menu-script" => {
+            // Starts at the title and presses these menu actions in turn.
+            options.start_at_title = true;
+            options.menu_script = value?
+                .split(',')
+                .map(|name| {
+                    ron::from_str::<tether::app::input::Action>(name.trim())
+                        .map_err(|_| ArgsError::NotAnAction(name.to_owned()))
+                })
+                .collect::<Result<_, _>>()?;
+        }
+        "--online" => {
+            // An online level link (`#online=<hash>`) or its hash: opened once running, a
+            // bad one is said on screen.
+            options.online_link = Some(tether::editor::online_link::parse_online_link(value?));
+        }
+        "--editor-script" => {
+            // With `edit FILE`: drives the editor (steps separated by `;`).
+            options.editor_script =
+                tether::app::editor_screen::input::ScriptStep::parse_script(value?)
+                    .map_err(ArgsError::EditorScript)?;
+        }
+        "--server" => options.server = Some(value?.to_owned()),
+        "--online-name" => options.online_name = Some(value?.to_owned()),
+        "--screenshot" => options.screenshot = Some(absolute(value?)),
+        "--at-tick" => {
+            options.hold_at_tick = Some(value?.parse().map_err(|_| ArgsError::NotANumber {
+                option: "--at-tick",
+                needs: "a number",
+            })?);
+        }
+        other => return Err(ArgsError::Unknown(other.to_owned())),
+    }
+    Ok(())
 }
 
 #[cfg(not(target_arch = "wasm32"))]

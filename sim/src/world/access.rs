@@ -19,6 +19,16 @@ use crate::player::Player;
 use crate::tuning::Tuning;
 
 impl World {
+    /// The vine the player holds, if any.
+    pub fn held_vine(&self) -> Option<usize> {
+        super::vines::held_vine(&self.hook)
+    }
+
+    /// Whether the fragile anchor `index` is still there.
+    pub fn fragile_intact(&self, index: usize) -> bool {
+        self.fragile.get(index).is_some_and(|s| !s.broken)
+    }
+
     /// The level this world plays, shared (an `Arc`, so a caller may keep it cheaply).
     pub fn level(&self) -> &Arc<LevelDef> {
         &self.level

@@ -9,20 +9,12 @@ use crate::player::Player;
 use crate::rope::Rope;
 use crate::tuning::{Tuning, TICK_DT_S};
 use crate::world::parts::{Bodies, Breakage, Scene};
-use crate::world::{pose_bodies, World};
-
-impl World {
-    /// Whether the fragile anchor `index` is still there.
-    pub fn fragile_intact(&self, index: usize) -> bool {
-        self.fragile.get(index).is_some_and(|s| !s.broken)
-    }
-}
 
 /// After the rope's step: a fragile anchor or a fragile rope pulled past its rating long
 /// enough breaks, and the rope lets go (a broken anchor leaves `bodies`).
 pub(crate) fn check_breaks(
     scene: Scene,
-    bodies: Bodies,
+    mut bodies: Bodies,
     breakage: &mut Breakage,
     player: &mut Player,
     hook: &mut Hook,
@@ -59,13 +51,7 @@ pub(crate) fn check_breaks(
             };
             let at = rope.anchor();
             let_rope_go_broken(None, hook, player, breakage.loose_ropes);
-            pose_bodies(
-                bodies.geometry,
-                scene.level,
-                scene.tick,
-                bodies.winches,
-                breakage.fragile,
-            );
+            bodies.pose(scene, breakage.fragile);
             events.push(Event::Broke { kind, at });
             return;
         }
@@ -142,15 +128,9 @@ pub(crate) fn step_loose_ropes(
 }
 
 /// A death puts every fragile anchor back (into `bodies`) and drops the loose ropes.
-pub(crate) fn mend_fragile(scene: Scene, bodies: Bodies, breakage: &mut Breakage) {
+pub(crate) fn mend_fragile(scene: Scene, mut bodies: Bodies, breakage: &mut Breakage) {
     breakage.fragile.fill(Strain::default());
     *breakage.rope_strain = Strain::default();
     breakage.loose_ropes.clear();
-    pose_bodies(
-        bodies.geometry,
-        scene.level,
-        scene.tick,
-        bodies.winches,
-        breakage.fragile,
-    );
+    bodies.pose(scene, breakage.fragile);
 }

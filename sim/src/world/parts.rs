@@ -16,7 +16,7 @@ use crate::objects::wind::{WindField, WindNow};
 use crate::player::Player;
 use crate::tuning::Tuning;
 use crate::world::energy::{EnergyMeter, TickEnergy};
-use crate::world::{body_pose, World};
+use crate::world::{body_pose, pose_bodies, World};
 
 /// The world split into the borrows its stages take: `World::step` hands each stage the parts
 /// it reads and changes.
@@ -144,6 +144,19 @@ impl<'a> Scene<'a> {
 pub(crate) struct Bodies<'a> {
     pub(crate) geometry: &'a mut Geometry,
     pub(crate) winches: &'a [WinchState],
+}
+
+impl Bodies<'_> {
+    /// Poses the moving colliders again, after what is present changed (`fragile`).
+    pub(crate) fn pose(&mut self, scene: Scene, fragile: &[Strain]) {
+        pose_bodies(
+            self.geometry,
+            scene.level,
+            scene.tick,
+            self.winches,
+            fragile,
+        );
+    }
 }
 
 /// What strain has done: how close each fragile anchor and the player's rope are to breaking,

@@ -8,15 +8,8 @@ use crate::objects::vine::{VineState, GRAB_RADIUS_M, MIN_BELOW_M};
 use crate::player::Player;
 use crate::rope::Rope;
 use crate::tuning::TICK_DT_S;
+use crate::world::attached_rope;
 use crate::world::parts::Scene;
-use crate::world::{attached_rope, World};
-
-impl World {
-    /// The vine the player holds, if any.
-    pub fn held_vine(&self) -> Option<usize> {
-        held_vine(&self.hook)
-    }
-}
 
 /// The vine `hook` holds, if any.
 pub(crate) fn held_vine(hook: &Hook) -> Option<usize> {

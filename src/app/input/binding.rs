@@ -301,120 +301,131 @@ pub struct Conflict {
     pub actions: Vec<Action>,
 }
 
-impl Default for Bindings {
-    fn default() -> Bindings {
-        use Action::*;
-        use KeyCode as K;
-        use PadAxis::*;
-        use PadButton as B;
-        let key = Binding::Key;
-        let pad = Binding::Pad;
-        let axis = |axis, positive| Binding::Axis { axis, positive };
-        let mut b = Bindings::empty();
-        let mut set = |action: Action, list: Vec<Binding>| b.table[action.index()] = list;
-        set(
+/// The default controls, one row per action: keyboard and mouse first, then the gamepad.
+const DEFAULT_BINDINGS: &[(Action, &[Binding])] = {
+    use Action::*;
+    use KeyCode as K;
+    use PadAxis::*;
+    use PadButton as B;
+    &[
+        (
             MoveLeft,
-            vec![
+            &[
                 key(K::A),
                 key(K::Left),
                 pad(B::DPadLeft),
                 axis(LeftX, false),
             ],
-        );
-        set(
+        ),
+        (
             MoveRight,
-            vec![
+            &[
                 key(K::D),
                 key(K::Right),
                 pad(B::DPadRight),
                 axis(LeftX, true),
             ],
-        );
-        set(
+        ),
+        (
             Up,
-            vec![key(K::W), key(K::Up), pad(B::DPadUp), pad(B::RightShoulder)],
-        );
-        set(
+            &[key(K::W), key(K::Up), pad(B::DPadUp), pad(B::RightShoulder)],
+        ),
+        (
             Down,
-            vec![
+            &[
                 key(K::S),
                 key(K::Down),
                 pad(B::DPadDown),
                 pad(B::LeftShoulder),
             ],
-        );
-        set(Jump, vec![key(K::Space), key(K::Z), pad(B::South)]);
-        set(
+        ),
+        (Jump, &[key(K::Space), key(K::Z), pad(B::South)]),
+        (
             Fire,
-            vec![
-                Binding::Mouse(MouseButton::Left),
-                key(K::K),
-                pad(B::RightTrigger),
-            ],
-        );
-        set(
-            FireAtTarget,
-            vec![key(K::J), key(K::LeftShift), pad(B::West)],
-        );
-        set(
+            &[mouse(MouseButton::Left), key(K::K), pad(B::RightTrigger)],
+        ),
+        (FireAtTarget, &[key(K::J), key(K::LeftShift), pad(B::West)]),
+        (
             Release,
-            vec![
-                Binding::Mouse(MouseButton::Right),
+            &[
+                mouse(MouseButton::Right),
                 key(K::L),
                 key(K::X),
                 pad(B::LeftTrigger),
                 pad(B::East),
             ],
-        );
-        set(Restart, vec![key(K::R), pad(B::North)]);
-        set(Pause, vec![key(K::Escape), pad(B::Start)]);
-        set(NextLevel, vec![key(K::N)]);
-        set(PrevLevel, vec![key(K::P)]);
-        set(
+        ),
+        (Restart, &[key(K::R), pad(B::North)]),
+        (Pause, &[key(K::Escape), pad(B::Start)]),
+        (NextLevel, &[key(K::N)]),
+        (PrevLevel, &[key(K::P)]),
+        (
             MenuUp,
-            vec![key(K::Up), key(K::W), pad(B::DPadUp), axis(LeftY, true)],
-        );
-        set(
+            &[key(K::Up), key(K::W), pad(B::DPadUp), axis(LeftY, true)],
+        ),
+        (
             MenuDown,
-            vec![
+            &[
                 key(K::Down),
                 key(K::S),
                 pad(B::DPadDown),
                 axis(LeftY, false),
             ],
-        );
-        set(
+        ),
+        (
             MenuLeft,
-            vec![
+            &[
                 key(K::Left),
                 key(K::A),
                 pad(B::DPadLeft),
                 axis(LeftX, false),
             ],
-        );
-        set(
+        ),
+        (
             MenuRight,
-            vec![
+            &[
                 key(K::Right),
                 key(K::D),
                 pad(B::DPadRight),
                 axis(LeftX, true),
             ],
-        );
-        set(
-            MenuConfirm,
-            vec![key(K::Enter), key(K::Space), pad(B::South)],
-        );
-        set(MenuBack, vec![key(K::Escape), pad(B::East), pad(B::Start)]);
-        set(Mute, vec![key(K::M)]);
-        set(MasterVolumeDown, vec![key(K::Minus), key(K::KpSubtract)]);
-        set(MasterVolumeUp, vec![key(K::Equal), key(K::KpAdd)]);
-        set(MusicVolumeDown, vec![key(K::LeftBracket)]);
-        set(MusicVolumeUp, vec![key(K::RightBracket)]);
-        set(EffectsVolumeDown, vec![key(K::Comma)]);
-        set(EffectsVolumeUp, vec![key(K::Period)]);
-        set(Fullscreen, vec![key(K::F11)]);
-        b
+        ),
+        (MenuConfirm, &[key(K::Enter), key(K::Space), pad(B::South)]),
+        (MenuBack, &[key(K::Escape), pad(B::East), pad(B::Start)]),
+        (Mute, &[key(K::M)]),
+        (MasterVolumeDown, &[key(K::Minus), key(K::KpSubtract)]),
+        (MasterVolumeUp, &[key(K::Equal), key(K::KpAdd)]),
+        (MusicVolumeDown, &[key(K::LeftBracket)]),
+        (MusicVolumeUp, &[key(K::RightBracket)]),
+        (EffectsVolumeDown, &[key(K::Comma)]),
+        (EffectsVolumeUp, &[key(K::Period)]),
+        (Fullscreen, &[key(K::F11)]),
+    ]
+};
+
+const fn key(code: KeyCode) -> Binding {
+    Binding::Key(code)
+}
+
+const fn mouse(button: MouseButton) -> Binding {
+    Binding::Mouse(button)
+}
+
+const fn pad(button: PadButton) -> Binding {
+    Binding::Pad(button)
+}
+
+const fn axis(axis: PadAxis, positive: bool) -> Binding {
+    Binding::Axis { axis, positive }
+}
+
+impl Default for Bindings {
+    fn default() -> Bindings {
+        let mut bindings = Bindings::empty();
+        for (action, list) in DEFAULT_BINDINGS {
+            bindings.table[action.index()] = list.to_vec();
+        }
+        bindings
     }
 }
 

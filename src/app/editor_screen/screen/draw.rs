@@ -294,6 +294,13 @@ impl EditorScreen {
                 color.color(),
             );
         }
+        self.draw_panel_help(layout, size, max_chars);
+    }
+
+    /// The keys at the panel's foot and, above them, the last typed value's error.
+    fn draw_panel_help(&self, layout: &Layout, size: f32, max_chars: usize) {
+        let k = layout.scale;
+        let left = layout.panel_left();
         let mut y = layout.height - 12.0 * k;
         let help = [
             "click: select / place   drag: move   shift: add",
