@@ -124,7 +124,8 @@ fn reel_work_j_per_kg(entry: EndEntry) -> f32 {
 fn anchor_work_j_per_kg(entry: EndEntry) -> f32 {
     let anchor_m_per_s = entry.anchor_moved.length() / entry.dt_s;
     let entry_m_per_s = entry.vel.length();
-    0.5 * ((entry_m_per_s + anchor_m_per_s).powi(2) - entry_m_per_s * entry_m_per_s)
+    let most_m_per_s = entry_m_per_s + anchor_m_per_s;
+    0.5 * (most_m_per_s * most_m_per_s - entry_m_per_s * entry_m_per_s)
 }
 
 /// `vel` with `excess_j_per_kg` of kinetic energy (per kilogram) taken off: first from what
