@@ -2,8 +2,8 @@
 //! (hook, walk or swing, reel), measuring the player's peak speed and the worst tick in which
 //! the rope's step put energy into the player beyond the reel's rated work. docs/rope.md has
 //! the before/after table (before: main with the contact lever cap and the relax pass of
-//! rope/collide.rs and rope/relax.rs turned off). Four set-ups still fling on main and are
-//! ignored until the rope has a fix for them: run them with `-- --ignored`.
+//! rope/collide.rs and rope/relax.rs turned off; the corners, the beam and the platform's edge
+//! flung until rope/relax.rs kept an energy budget).
 
 mod common;
 
@@ -180,14 +180,12 @@ fn reel_against_a_block_corner(name: &str, block_hookable: bool) -> Measured {
 }
 
 #[test]
-#[ignore = "still flings on main (51 m/s): a reel pulling round a corner beside a wall has no rated-force stall; docs/rope.md"]
 fn reeling_against_a_wooden_corner_never_flings() {
     let name = "wooden corner";
     assert_no_fling(name, &reel_against_a_block_corner(name, true));
 }
 
 #[test]
-#[ignore = "still flings on main (51 m/s): a reel pulling round a corner beside a wall has no rated-force stall; docs/rope.md"]
 fn reeling_against_a_steel_corner_never_flings() {
     let name = "steel corner";
     assert_no_fling(name, &reel_against_a_block_corner(name, false));
@@ -196,7 +194,6 @@ fn reeling_against_a_steel_corner_never_flings() {
 /// A 1 m beam in the air; the rope from the floor left of it runs over it to the player, who
 /// is thrown over it and hangs on its far side, then reels in until the beam holds them.
 #[test]
-#[ignore = "still flings on main (28.5 m/s); docs/rope.md"]
 fn reeling_over_a_beam_never_flings() {
     let name = "beam";
     let mut world = level(
@@ -217,7 +214,6 @@ fn reeling_over_a_beam_never_flings() {
 /// beside you, walk off the edge reeling in. The rope lies along the top and over the corner
 /// within a segment of the player.
 #[test]
-#[ignore = "still flings on main (29.1 m/s, 365 J/kg in a tick); docs/rope.md"]
 fn hooking_the_floor_beside_you_at_a_platform_edge_never_flings() {
     let name = "floor at the platform's edge";
     let mut world = level(
@@ -334,7 +330,6 @@ fn replay_fastest(data_file: &str) -> Measured {
 /// Found by 2 016 fresh random streams (tests/rope_streams.rs): on 08 Quarry Floor the player
 /// leaves at 159 m/s at tick 1411, the rope's step putting 12 665 J/kg in that tick.
 #[test]
-#[ignore = "still flings on main (159 m/s at tick 1411); docs/rope.md"]
 fn the_random_stream_fling_on_quarry_floor_is_gone() {
     let name = "08 Quarry Floor random stream";
     assert_no_fling(name, &replay_fastest("fling-08-quarry-floor-random.ron"));

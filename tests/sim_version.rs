@@ -9,7 +9,7 @@ use std::path::Path;
 use tether::sim::{Replay, SIM_VERSION};
 
 /// The simulation version `SOLUTION_HASHES` belong to.
-const HASHES_SIM_VERSION: u32 = 1;
+const HASHES_SIM_VERSION: u32 = 2;
 
 /// Every solution replay's final-state hash under `HASHES_SIM_VERSION` (as `tether replay`
 /// prints it).
@@ -94,7 +94,12 @@ fn solution_hashes_move_only_with_the_simulation_version() {
 #[test]
 fn a_replay_names_its_simulation_version_and_old_files_read_as_version_1() {
     let path = common::root().join("levels/solutions/01_first_swing.ron");
-    let text = common::read(&path);
+    // A file from before versions: the solution without its `sim_version` line.
+    let text: String = common::read(&path)
+        .lines()
+        .filter(|line| !line.contains("sim_version"))
+        .map(|line| format!("{line}\n"))
+        .collect();
     assert!(!text.contains("sim_version"), "a file from before versions");
     let old = Replay::from_ron(&text, "old.ron").unwrap();
     assert_eq!(old.sim_version, 1);
@@ -111,10 +116,11 @@ fn a_replay_of_another_simulation_version_is_refused_naming_the_file_and_both_ve
     let solution = common::read(&common::root().join("levels/solutions/01_first_swing.ron"));
     let other = SIM_VERSION + 1;
     let text = solution.replacen(
-        "level: \"01_first_swing.ron\",",
-        &format!("level: \"01_first_swing.ron\",\n    sim_version: {other},"),
+        &format!("sim_version: {SIM_VERSION},"),
+        &format!("sim_version: {other},"),
         1,
     );
+    assert!(text.contains(&format!("sim_version: {other},")), "{text}");
     let path = dir.join("other_version.ron");
     std::fs::write(&path, text).unwrap();
     let Err(err) = tether::cli::load_replay(&common::root(), &path) else {

@@ -57,7 +57,7 @@ fn no_body_makes_any_endpoint_fail() {
         ("/api/v1/sessions".to_string(), json!({ "level": level })),
         (
             "/api/v1/runs".to_string(),
-            json!({ "session": session, "level": level, "sim_version": 1, "ticks": 177, "replay": solution }),
+            json!({ "session": session, "level": level, "sim_version": tether_sim::SIM_VERSION, "ticks": 177, "replay": solution }),
         ),
         (
             "/api/v1/levels".to_string(),

@@ -80,6 +80,12 @@ const BEND_STIFFNESS: f32 = 0.1;
 /// Substeps a node counts as resting on the level after its last contact (see
 /// `Rope::contact_memory`): two game ticks.
 const CONTACT_MEMORY_SUBSTEPS: u8 = 16;
+/// The reel's rated pull per kilogram of the player, m/s²: the most work per metre reeled in
+/// (or per metre the anchor moves away) the rope may do on the player, and the tension at which
+/// the reel stalls, as a winch does. It bounds a swing's real tension (weight plus centripetal
+/// pull, m (g + v²/R)): 20 m/s on a 2 m rope with g = 40 m/s² needs 240 m/s². The reel's
+/// rated speed is the tuning's `reel_speed_m_per_s`.
+pub const REEL_RATED_ACCEL_M_PER_S2: f32 = 400.0;
 
 /// How a rope is built: everything that is not a feel constant of the game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -524,10 +530,13 @@ impl Rope {
         self.nodes[last] = player_pos;
         self.prev[last] = player_pos;
         let entry = EndEntry {
+            pos: player_pos,
             vel: player_vel,
             reeled_in_m: self.length_at_step_start_m - self.length_m,
             anchor_moved: anchor_to - self.nodes[0],
             dt_s,
+            gravity,
+            rope_energy_j_per_kg: self.nodes_energy_j_per_kg(gravity),
         };
         let h = self.advance(
             geometry,

@@ -9,11 +9,7 @@ use crate::math::Vec2;
 use crate::player::Player;
 use crate::rope::Rope;
 
-/// The reel's rated pull per kilogram of the player, m/s²: the most work per metre reeled in
-/// (or per metre the anchor moves away) the rope may do on the player. It bounds a swing's real
-/// tension (weight plus centripetal pull, m (g + v²/R)): 20 m/s on a 2 m rope with
-/// g = 40 m/s² needs 240 m/s².
-pub const REEL_RATED_ACCEL_M_PER_S2: f32 = 400.0;
+pub use crate::rope::REEL_RATED_ACCEL_M_PER_S2;
 
 /// One tick's energy account of the player and their rope, in joules per kilogram of the
 /// player (so a speed v is ½ v² J/kg). The credits are changes over the tick; the sum of all of
