@@ -3,13 +3,10 @@
 //! from both (BIGINT, TEXT, DOUBLE): one set of queries, no repository trait to keep in step.
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Transaction};
 
 use crate::config::Config;
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+use crate::schema::{migrator, Engine};
 
 pub type Db = AnyPool;
 
@@ -34,11 +31,17 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .execute(&pool)
             .await
             .map_err(|err| format!("PRAGMA journal_mode = WAL: {err}"))?;
-        SQLITE_MIGRATIONS.run(&pool).await
-    } else {
-        POSTGRES_MIGRATIONS.run(&pool).await
     }
-    .map_err(|err| format!("database migration failed: {err}"))?;
+    let engine = if config.is_sqlite() {
+        Engine::Sqlite
+    } else {
+        Engine::Postgres
+    };
+    migrator(engine)
+        .await?
+        .run(&pool)
+        .await
+        .map_err(|err| format!("database migration failed: {err}"))?;
     Ok(pool)
 }
 
@@ -53,7 +56,7 @@ pub fn now_ms() -> i64 {
 pub fn random_hex(n: usize) -> String {
     let mut bytes = vec![0u8; n];
     getrandom::fill(&mut bytes).expect("the OS random source works");
-    hex::encode(bytes)
+    tether_online_proto::hex::encode(&bytes)
 }
 
 /// Makes a just-verified run its player's best on its board if it beats the one there.

@@ -18,6 +18,7 @@ mod db;
 mod error;
 mod queue;
 mod ratelimit;
+mod schema;
 mod seed;
 mod tools;
 mod verify;

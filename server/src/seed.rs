@@ -6,21 +6,19 @@
 //! Player `i`'s key comes from the seed SHA-256("tether-seed-player-{i}"), so a load script can
 //! sign as any seeded player; shared level `j` is level 1 renamed "Seeded Level {j}".
 
-use ed25519_dalek::SigningKey;
 use sha2::{Digest, Sha256};
+use tether_online_proto::{level_hash, Identity};
 use tether_sim::SIM_VERSION;
 
 use crate::config::Config;
 use crate::db::{now_ms, Db};
-use crate::verify::level_hash;
 
 /// Rows per multi-row INSERT: under SQLite's 32 766 bound parameters at 10 per row.
 const ROWS_PER_INSERT: usize = 500;
 
-/// The seeded player `index`'s signing key.
-pub fn seeded_player_key(index: usize) -> SigningKey {
-    let seed: [u8; 32] = Sha256::digest(format!("tether-seed-player-{index}").as_bytes()).into();
-    SigningKey::from_bytes(&seed)
+/// The seeded player `index`'s identity.
+pub fn seeded_player(index: usize) -> Identity {
+    Identity::from_seed(Sha256::digest(format!("tether-seed-player-{index}").as_bytes()).into())
 }
 
 pub async fn seed(db: &Db, config: &Config, args: &[String]) -> Result<(), String> {
@@ -41,7 +39,7 @@ pub async fn seed(db: &Db, config: &Config, args: &[String]) -> Result<(), Strin
     let replay = std::fs::read_to_string(&replay_path)
         .map_err(|err| format!("{}: {err}", replay_path.display()))?;
     let player_keys: Vec<String> = (0..players)
-        .map(|i| hex::encode(seeded_player_key(i).verifying_key().to_bytes()))
+        .map(|i| seeded_player(i).public_key_hex())
         .collect();
     let now = now_ms();
     let player_rows: Vec<Vec<Bound>> = (0..players)
