@@ -10,6 +10,13 @@ use crate::schema::{migrator, Engine};
 
 pub type Db = AnyPool;
 
+/// Connections in the pool for writes (and everything but the HTTP server's GETs). SQLite: WAL
+/// readers never wait for the writer, but a request waits for a pooled connection, and a write
+/// holds one through its fsync; so as many as PostgreSQL's.
+const WRITE_CONNECTIONS: u32 = 16;
+/// Connections in the HTTP server's pool for GETs: reads use the CPU only, so a few per core.
+const READ_CONNECTIONS: u32 = 8;
+
 /// Opens the pool (creating the SQLite file and its folder) and brings the schema up to date.
 pub async fn connect(config: &Config) -> Result<Db, String> {
     sqlx::any::install_default_drivers();
@@ -18,9 +25,7 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
     let pool = AnyPoolOptions::new()
-        // SQLite: WAL readers never wait for the writer, but a request waits for a pooled
-        // connection, and a write holds one through its fsync; so as many as PostgreSQL's.
-        .max_connections(16)
+        .max_connections(WRITE_CONNECTIONS)
         .connect(&config.database_url)
         .await
         .map_err(|err| format!("cannot open the database: {err}"))?;
@@ -43,6 +48,15 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
         .await
         .map_err(|err| format!("database migration failed: {err}"))?;
     Ok(pool)
+}
+
+/// Opens the HTTP server's second pool, for its GETs, on the database `connect` set up.
+pub async fn connect_reads(config: &Config) -> Result<Db, String> {
+    AnyPoolOptions::new()
+        .max_connections(READ_CONNECTIONS)
+        .connect(&config.database_url)
+        .await
+        .map_err(|err| format!("cannot open the database for reads: {err}"))
 }
 
 /// Milliseconds since the Unix epoch: the server's clock for nonces, sessions and leases.

@@ -111,10 +111,10 @@ pub async fn top(
     Path(level): Path<String>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Json<TopAnswer>> {
-    check_level(&app.db, &level).await?;
+    check_level(&app.reads, &level).await?;
     let offset = query.offset.unwrap_or(0);
     let limit = query.limit.unwrap_or(10);
-    let entries = entries(&app.db, &level, &query, offset, limit).await?;
+    let entries = entries(&app.reads, &level, &query, offset, limit).await?;
     Ok(Json(TopAnswer {
         level,
         assisted: query.assisted,
@@ -128,7 +128,7 @@ pub async fn around_player(
     Path((level, key)): Path<(String, String)>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Json<PlaceAnswer>> {
-    let author_ticks = check_level(&app.db, &level).await?;
+    let author_ticks = check_level(&app.reads, &level).await?;
     super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
     let (version, assisted) = (query.version(), query.assisted as i64);
@@ -141,7 +141,7 @@ pub async fn around_player(
     .bind(version)
     .bind(assisted)
     .bind(&key)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("run of this player on this board"))?;
     let (ticks, run_id): (i64, i64) = (best.try_get(0)?, best.try_get(1)?);
@@ -156,13 +156,20 @@ pub async fn around_player(
     .bind(assisted)
     .bind(ticks)
     .bind(run_id)
-    .fetch_one(&app.db)
+    .fetch_one(&app.reads)
     .await?;
     let total: i64 = counts.try_get(0)?;
     let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
     let rank = ahead + 1;
     let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
-    let neighbours = entries(&app.db, &level, &query, rank - 1 - around, 2 * around + 1).await?;
+    let neighbours = entries(
+        &app.reads,
+        &level,
+        &query,
+        rank - 1 - around,
+        2 * around + 1,
+    )
+    .await?;
     Ok(Json(PlaceAnswer {
         level,
         player: key,

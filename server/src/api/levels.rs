@@ -244,7 +244,7 @@ pub async fn browse(
     .bind(pattern)
     .bind(query.limit.unwrap_or(20).clamp(0, MAX_BROWSE_LEVELS))
     .bind(query.offset.unwrap_or(0).max(0))
-    .fetch_all(&app.db)
+    .fetch_all(&app.reads)
     .await?;
     let levels = rows.iter().map(level_info).collect::<Result<Vec<_>, _>>()?;
     Ok(Json(LevelList { levels }))
@@ -294,7 +294,7 @@ pub async fn details(
          WHERE l.hash = $1 AND l.hidden = 0"
     ))
     .bind(&hash)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("level"))?;
     let mut level = level_info(&row)?;
@@ -303,7 +303,7 @@ pub async fn details(
          WHERE b.level_hash = $1 AND p.hidden = 0",
     )
     .bind(&hash)
-    .fetch_one(&app.db)
+    .fetch_one(&app.reads)
     .await?;
     let record = sqlx::query(
         "SELECT b.run_id, b.ticks, p.name FROM best_runs b JOIN players p ON p.key = b.player_key \
@@ -312,7 +312,7 @@ pub async fn details(
     )
     .bind(&hash)
     .bind(tether_sim::SIM_VERSION as i64)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?;
     level.finishers = Some(finishers);
     level.record = match record {
@@ -337,7 +337,7 @@ pub async fn text(
     super::check_path_id(&hash, "level")?;
     let text: String = sqlx::query_scalar("SELECT text FROM levels WHERE hash = $1 AND hidden = 0")
         .bind(&hash)
-        .fetch_optional(&app.db)
+        .fetch_optional(&app.reads)
         .await?
         .ok_or_else(|| ApiError::not_found("level"))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))

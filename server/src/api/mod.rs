@@ -38,7 +38,12 @@ pub const MAX_SMALL_BODY_BYTES: usize = 16 * 1024;
 pub const MAX_LARGE_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 pub struct App {
+    /// Every write, and the reads a write depends on.
     pub db: Db,
+    /// Reads that answer GETs (boards, browse, runs): a pool of their own, so a burst of
+    /// writes waiting on the database (SQLite's one writer, every commit's fsync) never holds
+    /// the connections a board read needs.
+    pub reads: Db,
     pub config: Config,
     pub verifier: Arc<Verifier>,
     addr_limiter: RateLimiter,
@@ -48,8 +53,9 @@ pub struct App {
 pub type AppState = Arc<App>;
 
 impl App {
-    pub fn new(db: Db, config: Config, verifier: Arc<Verifier>) -> App {
+    pub fn new(db: Db, reads: Db, config: Config, verifier: Arc<Verifier>) -> App {
         App {
+            reads,
             addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
             key_limiter: RateLimiter::new(config.rate_per_key_per_s),
             db,
@@ -210,7 +216,7 @@ async fn player(
     let name: Option<String> =
         sqlx::query_scalar("SELECT name FROM players WHERE key = $1 AND hidden = 0")
             .bind(key.to_ascii_lowercase())
-            .fetch_optional(&app.db)
+            .fetch_optional(&app.reads)
             .await?;
     let name = name.ok_or_else(|| ApiError::not_found("player"))?;
     Ok(Json(PlayerAnswer {

@@ -150,7 +150,7 @@ pub async fn status(
          WHERE r.id = $1 AND r.hidden = 0 AND p.hidden = 0",
     )
     .bind(id)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("run"))?;
     Ok(Json(RunStatusAnswer {
@@ -175,7 +175,7 @@ pub async fn replay(
          WHERE r.id = $1 AND r.status = 'verified' AND r.hidden = 0 AND p.hidden = 0",
     )
     .bind(id)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("verified run"))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
