@@ -13,7 +13,8 @@ int clock_gettime(int clock_id, tether_timespec *now);
 ]]
 local CLOCK_MONOTONIC = 1
 local WRITE_EVERY = 10
--- Latencies are counted in buckets this wide (a sparse table per kind: bucket -> count).
+-- Latencies are counted in buckets this wide, in one flat table per thread keyed
+-- "kind:bucket" (wrk 4.1 crashes copying nested tables out of a thread in done()).
 local BUCKET_US = 50
 local KINDS = { "board", "place", "browse", "valid", "faster", "badsig" }
 local threads = {}
@@ -40,7 +41,6 @@ function init(args)
    latency = {}
    for _, kind in ipairs(KINDS) do
       sent[kind] = 0
-      latency[kind] = {}
    end
    statuses = {}
    local n = 0
@@ -89,8 +89,8 @@ function response(status, headers, body)
    statuses[status] = (statuses[status] or 0) + 1
    if in_flight then
       local bucket = math.floor((now_us() - in_flight.started_us) / BUCKET_US)
-      local counts = latency[in_flight.kind]
-      counts[bucket] = (counts[bucket] or 0) + 1
+      local key = in_flight.kind .. ":" .. bucket
+      latency[key] = (latency[key] or 0) + 1
       in_flight = nil
    end
 end
@@ -112,14 +112,6 @@ local function percentile(counts, total, share)
    return 0
 end
 
-local function merge(into, counts)
-   local total = 0
-   for bucket, count in pairs(counts) do
-      into[bucket] = (into[bucket] or 0) + count
-      total = total + count
-   end
-   return total
-end
 
 function done(summary, latency_all, requests)
    local totals, codes, merged, timed = {}, {}, {}, {}
@@ -130,8 +122,11 @@ function done(summary, latency_all, requests)
       for kind, count in pairs(thread:get("sent")) do
          totals[kind] = totals[kind] + count
       end
-      for kind, counts in pairs(thread:get("latency")) do
-         timed[kind] = timed[kind] + merge(merged[kind], counts)
+      for key, count in pairs(thread:get("latency")) do
+         local kind, bucket = key:match("^(%w+):(%d+)$")
+         bucket = tonumber(bucket)
+         merged[kind][bucket] = (merged[kind][bucket] or 0) + count
+         timed[kind] = timed[kind] + count
       end
       for status, count in pairs(thread:get("statuses")) do
          codes[status] = (codes[status] or 0) + count
