@@ -3,7 +3,8 @@
 //! player writes down to carry their key to another device (`recovery`).
 //!
 //! Pure: no I/O, no clock, no randomness of its own, so it builds for the browser
-//! (wasm32-unknown-unknown) without wasm-bindgen. The server keeps its own copies for now.
+//! (wasm32-unknown-unknown) without wasm-bindgen. The server (`tether-server`) uses the same types, so the two cannot
+//! drift.
 
 pub mod hex;
 pub mod recovery;
@@ -11,7 +12,7 @@ pub mod signing;
 pub mod wire;
 
 pub use recovery::{RecoveryCodeError, RECOVERY_CODE_GROUPS};
-pub use signing::{Identity, SEED_BYTES};
+pub use signing::{EnvelopeError, Identity, SignedEnvelope, SEED_BYTES};
 
 use sha2::{Digest, Sha256};
 

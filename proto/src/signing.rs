@@ -3,8 +3,8 @@
 //! `tether-v1\n<nonce>\n<body>` and `body` is the request's JSON kept as a string, so the server
 //! checks the very bytes that were signed.
 
-use ed25519_dalek::{Signer, SigningKey};
-use serde::Serialize;
+use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
+use serde::{Deserialize, Serialize};
 
 use crate::hex;
 
@@ -30,12 +30,66 @@ impl std::fmt::Debug for Identity {
     }
 }
 
-#[derive(Serialize)]
-struct Envelope<'a> {
-    key: &'a str,
-    nonce: &'a str,
-    sig: &'a str,
-    body: &'a str,
+/// The envelope of a signed write, as the game writes it and the server reads it. Unknown
+/// fields are refused: a field the signature does not cover must not ride along.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SignedEnvelope {
+    /// The signer's public key, 64 hex digits.
+    pub key: String,
+    /// A single-use nonce from `GET /api/v1/nonce`.
+    pub nonce: String,
+    /// The ed25519 signature of `signed_message(nonce, body)`, 128 hex digits.
+    pub sig: String,
+    /// The request's JSON, kept as text so the signed bytes are the ones read.
+    pub body: String,
+}
+
+/// Why an envelope's signature does not check out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnvelopeError {
+    /// `field` is not `digits` hex digits.
+    NotHex { field: &'static str, digits: usize },
+    /// `key` is 32 bytes but no ed25519 public key.
+    NotAKey,
+    /// The signature does not match key, nonce and body.
+    BadSignature,
+}
+
+impl std::fmt::Display for EnvelopeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            EnvelopeError::NotHex { field, digits } => {
+                write!(f, "{field} must be {digits} hex digits")
+            }
+            EnvelopeError::NotAKey => write!(f, "key is not an ed25519 public key"),
+            EnvelopeError::BadSignature => {
+                write!(f, "the signature does not match key, nonce and body")
+            }
+        }
+    }
+}
+
+impl SignedEnvelope {
+    /// Checks the signature (strictly: no malleable signatures, no weak keys) and gives the
+    /// signer's public key as 64 lowercase hex digits.
+    pub fn verify(&self) -> Result<String, EnvelopeError> {
+        let key_bytes: [u8; 32] = hex::decode(&self.key).ok_or(EnvelopeError::NotHex {
+            field: "key",
+            digits: 64,
+        })?;
+        let sig_bytes: [u8; 64] = hex::decode(&self.sig).ok_or(EnvelopeError::NotHex {
+            field: "sig",
+            digits: 128,
+        })?;
+        let key = VerifyingKey::from_bytes(&key_bytes).map_err(|_| EnvelopeError::NotAKey)?;
+        key.verify_strict(
+            &signed_message(&self.nonce, &self.body),
+            &Signature::from_bytes(&sig_bytes),
+        )
+        .map_err(|_| EnvelopeError::BadSignature)?;
+        Ok(hex::encode(&key_bytes))
+    }
 }
 
 impl Identity {
@@ -58,13 +112,11 @@ impl Identity {
     /// The JSON envelope that carries `body` (the request's JSON) signed with `nonce`.
     pub fn envelope(&self, nonce: &str, body: &str) -> String {
         let signature = self.key.sign(&signed_message(nonce, body));
-        let key = self.public_key_hex();
-        let sig = hex::encode(&signature.to_bytes());
-        serde_json::to_string(&Envelope {
-            key: &key,
-            nonce,
-            sig: &sig,
-            body,
+        serde_json::to_string(&SignedEnvelope {
+            key: self.public_key_hex(),
+            nonce: nonce.to_string(),
+            sig: hex::encode(&signature.to_bytes()),
+            body: body.to_string(),
         })
         .expect("an envelope of strings always serializes")
     }
@@ -94,6 +146,25 @@ mod tests {
                 &Signature::from_bytes(&sig)
             )
             .is_err());
+    }
+
+    #[test]
+    fn an_envelope_verifies_only_as_signed() {
+        let identity = Identity::from_seed([3; SEED_BYTES]);
+        let text = identity.envelope("00ff", "{\"name\":\"Ada\"}");
+        let envelope: SignedEnvelope = serde_json::from_str(&text).unwrap();
+        assert_eq!(envelope.verify(), Ok(identity.public_key_hex()));
+        let mut changed = envelope.clone();
+        changed.body = "{\"name\":\"Bob\"}".into();
+        assert_eq!(changed.verify(), Err(EnvelopeError::BadSignature));
+        let mut short = envelope.clone();
+        short.sig.pop();
+        assert!(matches!(
+            short.verify(),
+            Err(EnvelopeError::NotHex { field: "sig", .. })
+        ));
+        let extra = text.replacen('{', "{\"admin\":true,", 1);
+        assert!(serde_json::from_str::<SignedEnvelope>(&extra).is_err());
     }
 
     #[test]

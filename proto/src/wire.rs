@@ -1,52 +1,54 @@
 //! The JSON bodies of Tether Online's API (docs/online.md, "Endpoints"): what the game sends
-//! (`*Body`, serialized into a signed envelope's `body`) and what it reads back. Answers are
-//! parsed leniently about extra fields (a newer server may add some) and strictly about the
-//! ones read: a missing or mistyped field is an error, never a default.
+//! (`*Body`, serialized into a signed envelope's `body`, parsed by the server) and what the
+//! server answers (written by the server, read back by the game). Answers are parsed leniently
+//! about extra fields (a newer server may add some, and the server adds some the game does not
+//! read) and strictly about the ones read: a missing or mistyped field is an error, never a
+//! default.
 
 use serde::{Deserialize, Serialize};
 
 /// `{"error", "message"}`: every refusal's body.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ErrorAnswer {
     pub error: String,
     pub message: String,
 }
 
 /// `GET /api/v1/health`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Health {
     pub ok: bool,
     pub sim_version: u32,
 }
 
 /// `GET /api/v1/nonce`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct NonceAnswer {
     pub nonce: String,
     pub expires_in_ms: u64,
 }
 
 /// `POST /api/v1/players` (signed).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RegisterBody {
     pub name: String,
 }
 
 /// `POST /api/v1/players`' and `GET /api/v1/players/{key}`'s answer.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PlayerAnswer {
     pub key: String,
     pub name: String,
 }
 
 /// `POST /api/v1/sessions` (signed): taken when an attempt starts.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SessionBody {
     /// The level's hex SHA-256.
     pub level: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SessionAnswer {
     pub session: String,
     pub started_ms: i64,
@@ -64,7 +66,7 @@ pub struct SubmitBody {
 }
 
 /// The 202 answer to a submission.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmitAnswer {
     pub id: i64,
     pub status: String,
@@ -72,7 +74,7 @@ pub struct SubmitAnswer {
 }
 
 /// `GET /api/v1/runs/{id}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunStatusAnswer {
     pub id: i64,
     /// `pending`, `verified` or `refused`.
@@ -87,7 +89,7 @@ pub struct RunStatusAnswer {
 }
 
 /// One line of a board.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct BoardEntry {
     pub rank: i64,
     /// The player's key.
@@ -99,13 +101,13 @@ pub struct BoardEntry {
 }
 
 /// `GET /api/v1/levels/{hash}/board`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BoardAnswer {
     pub entries: Vec<BoardEntry>,
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`: a player's place.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AroundAnswer {
     pub rank: i64,
     /// Players on the board.
@@ -118,7 +120,7 @@ pub struct AroundAnswer {
 }
 
 /// A level as `GET /api/v1/levels` lists it and `GET /api/v1/levels/{hash}` describes it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LevelInfo {
     pub hash: String,
     pub name: String,
@@ -132,13 +134,13 @@ pub struct LevelInfo {
     pub difficulty: Option<f64>,
     pub created_ms: i64,
     /// Only in `GET /api/v1/levels/{hash}`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finishers: Option<i64>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<LevelRecord>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LevelRecord {
     pub run: i64,
     pub ticks: i64,
@@ -146,20 +148,20 @@ pub struct LevelRecord {
 }
 
 /// `GET /api/v1/levels`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LevelList {
     pub levels: Vec<LevelInfo>,
 }
 
 /// `POST /api/v1/levels` (signed): a level with its author's finishing run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PublishBody {
     pub text: String,
     pub replay: String,
     pub ticks: u64,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PublishAnswer {
     pub hash: String,
     pub name: String,
@@ -167,7 +169,7 @@ pub struct PublishAnswer {
 }
 
 /// `POST /api/v1/levels/{hash}/rating` (signed): 1-5 each.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RatingBody {
     pub rating: u8,
     pub difficulty: u8,

@@ -1,9 +1,22 @@
 -- wrk script for the mixed load run (docs/online.md, "Load"): reads requests.tsv from
--- prepare.py. Each thread sends the signed writes of its share once each (a nonce is single
--- use), one write in every WRITE_EVERY requests while they last, and otherwise reads: 70 %
--- board tops, 15 % a player's place, 15 % browsing and search. At the end it prints how many
--- of each kind were sent and every status answered.
+-- prepare.py. Run it with one connection per thread (`wrk -tN -cN ... -- N`): a thread's
+-- requests and responses then alternate, so each response is timed against its own request
+-- and the latencies are kept per kind of request (wrk itself times only all requests together).
+-- Each thread sends the signed writes of its share once each (a nonce is single use), one
+-- write in every WRITE_EVERY requests while they last, and otherwise reads: 70 % board tops,
+-- 15 % a player's place, 15 % browsing and search. At the end it prints, per kind, how many
+-- were sent, their rate and their p50/p99/max latency, and every status answered.
+local ffi = require("ffi")
+ffi.cdef [[
+typedef struct { long tv_sec; long tv_nsec; } tether_timespec;
+int clock_gettime(int clock_id, tether_timespec *now);
+]]
+local CLOCK_MONOTONIC = 1
 local WRITE_EVERY = 10
+-- Latencies are counted in buckets this wide, in one flat table per thread keyed
+-- "kind:bucket" (wrk 4.1 crashes copying nested tables out of a thread in done()).
+local BUCKET_US = 50
+local KINDS = { "board", "place", "browse", "valid", "faster", "badsig" }
 local threads = {}
 local counter = 0
 
@@ -13,10 +26,22 @@ function setup(thread)
    table.insert(threads, thread)
 end
 
+local timespec = ffi.new("tether_timespec")
+local function now_us()
+   ffi.C.clock_gettime(CLOCK_MONOTONIC, timespec)
+   return tonumber(timespec.tv_sec) * 1e6 + tonumber(timespec.tv_nsec) / 1e3
+end
+
 function init(args)
+   local thread_count = tonumber(args[1])
+   assert(thread_count, "pass the thread count after --: wrk -tN -cN ... -- N")
    reads = { board = {}, place = {}, browse = {} }
    writes = {}
-   sent = { board = 0, place = 0, browse = 0, valid = 0, faster = 0, badsig = 0 }
+   sent = {}
+   latency = {}
+   for _, kind in ipairs(KINDS) do
+      sent[kind] = 0
+   end
    statuses = {}
    local n = 0
    for line in io.lines("requests.tsv") do
@@ -25,8 +50,8 @@ function init(args)
          table.insert(reads[kind], wrk.format(method, path))
       else
          n = n + 1
-         -- Two wrk threads: each sends every other write.
-         if n % 2 == id then
+         -- Each thread sends every thread_count-th write.
+         if n % thread_count == id then
             table.insert(writes, { kind = kind, request = wrk.format(method, path,
                { ["Content-Type"] = "application/json" }, body) })
          end
@@ -34,6 +59,7 @@ function init(args)
    end
    issued = 0
    next_write = 1
+   in_flight = nil
    math.randomseed(id + 1)
 end
 
@@ -41,41 +67,86 @@ local function pick(list)
    return list[math.random(#list)]
 end
 
+local function send(kind, request)
+   sent[kind] = sent[kind] + 1
+   in_flight = { kind = kind, started_us = now_us() }
+   return request
+end
+
 function request()
    issued = issued + 1
    if issued % WRITE_EVERY == 0 and next_write <= #writes then
       local write = writes[next_write]
       next_write = next_write + 1
-      sent[write.kind] = sent[write.kind] + 1
-      return write.request
+      return send(write.kind, write.request)
    end
    local roll = math.random(100)
    local kind = roll <= 70 and "board" or (roll <= 85 and "place" or "browse")
-   sent[kind] = sent[kind] + 1
-   return pick(reads[kind])
+   return send(kind, pick(reads[kind]))
 end
 
 function response(status, headers, body)
    statuses[status] = (statuses[status] or 0) + 1
+   if in_flight then
+      local bucket = math.floor((now_us() - in_flight.started_us) / BUCKET_US)
+      local key = in_flight.kind .. ":" .. bucket
+      latency[key] = (latency[key] or 0) + 1
+      in_flight = nil
+   end
 end
 
-function done(summary, latency, requests)
-   local totals, codes = {}, {}
+-- The latency (ms) below which `share` of the counted responses fall, from merged buckets.
+local function percentile(counts, total, share)
+   local buckets = {}
+   for bucket in pairs(counts) do
+      table.insert(buckets, bucket)
+   end
+   table.sort(buckets)
+   local wanted, seen = math.ceil(total * share), 0
+   for _, bucket in ipairs(buckets) do
+      seen = seen + counts[bucket]
+      if seen >= wanted then
+         return (bucket + 1) * BUCKET_US / 1000
+      end
+   end
+   return 0
+end
+
+
+function done(summary, latency_all, requests)
+   local totals, codes, merged, timed = {}, {}, {}, {}
+   for _, kind in ipairs(KINDS) do
+      totals[kind], merged[kind], timed[kind] = 0, {}, 0
+   end
    for _, thread in ipairs(threads) do
       for kind, count in pairs(thread:get("sent")) do
-         totals[kind] = (totals[kind] or 0) + count
+         totals[kind] = totals[kind] + count
+      end
+      for key, count in pairs(thread:get("latency")) do
+         local kind, bucket = key:match("^(%w+):(%d+)$")
+         bucket = tonumber(bucket)
+         merged[kind][bucket] = (merged[kind][bucket] or 0) + count
+         timed[kind] = timed[kind] + count
       end
       for status, count in pairs(thread:get("statuses")) do
          codes[status] = (codes[status] or 0) + count
       end
    end
    local seconds = summary.duration / 1e6
-   for kind, count in pairs(totals) do
-      io.write(string.format("sent %-7s %8d  (%.0f/s)\n", kind, count, count / seconds))
+   io.write("kind       sent     per s   p50 ms   p99 ms   max ms\n")
+   for _, kind in ipairs(KINDS) do
+      local max = 0
+      for bucket in pairs(merged[kind]) do
+         max = math.max(max, (bucket + 1) * BUCKET_US / 1000)
+      end
+      io.write(string.format("%-7s %7d %9.0f %8.2f %8.2f %8.2f\n", kind, totals[kind],
+         totals[kind] / seconds, percentile(merged[kind], timed[kind], 0.50),
+         percentile(merged[kind], timed[kind], 0.99), max))
    end
    for status, count in pairs(codes) do
       io.write(string.format("status %d: %d\n", status, count))
    end
-   io.write(string.format("p50 %.2f ms, p99 %.2f ms, max %.2f ms over all requests\n",
-      latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+   io.write(string.format("p50 %.2f ms, p99 %.2f ms, max %.2f ms over all requests (wrk)\n",
+      latency_all:percentile(50) / 1000, latency_all:percentile(99) / 1000,
+      latency_all.max / 1000))
 end

@@ -4,9 +4,10 @@
 //! signed. The signature is ed25519 over `tether-v1\n<nonce>\n<body>`. The nonce is deleted as
 //! it is used, so a captured request cannot be replayed.
 
-use ed25519_dalek::{Signature, VerifyingKey};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::Serialize;
+use tether_online_proto::hex::is_hex_id;
+use tether_online_proto::{EnvelopeError, SignedEnvelope};
 
 use crate::db::{now_ms, random_hex, Db};
 use crate::error::{ApiError, ApiResult};
@@ -16,58 +17,27 @@ pub const NONCE_LIFETIME_MS: i64 = 5 * 60 * 1000;
 /// Longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Envelope {
-    key: String,
-    nonce: String,
-    sig: String,
-    body: String,
-}
-
 /// A request whose signature checked out: the signer's key (lowercase hex) and the body text.
 pub struct Signed {
     pub key: String,
     pub body: String,
 }
 
-/// The bytes a client signs.
-pub fn signed_message(nonce: &str, body: &str) -> Vec<u8> {
-    format!("tether-v1\n{nonce}\n{body}").into_bytes()
-}
-
-/// Checks the envelope's form and signature (no database yet): the key and body on success.
+/// Checks the envelope's form and signature (no database yet): the key and body on success,
+/// and the nonce still to be used up.
 pub fn check_signature(raw: &[u8]) -> ApiResult<(Signed, String)> {
-    let envelope: Envelope = serde_json::from_slice(raw)
+    let envelope: SignedEnvelope = serde_json::from_slice(raw)
         .map_err(|err| ApiError::bad_request("bad_envelope", format!("envelope: {err}")))?;
-    let key_bytes: [u8; 32] = decode_hex(&envelope.key, "key")?;
-    let sig_bytes: [u8; 64] = decode_hex(&envelope.sig, "sig")?;
-    let key = VerifyingKey::from_bytes(&key_bytes)
-        .map_err(|_| ApiError::bad_request("bad_key", "key is not an ed25519 public key"))?;
-    let message = signed_message(&envelope.nonce, &envelope.body);
-    key.verify_strict(&message, &Signature::from_bytes(&sig_bytes))
-        .map_err(|_| {
-            ApiError::unauthorized(
-                "bad_signature",
-                "the signature does not match key, nonce and body",
-            )
-        })?;
+    let key = envelope.verify().map_err(|err| match err {
+        EnvelopeError::NotHex { .. } => ApiError::bad_request("bad_envelope", err.to_string()),
+        EnvelopeError::NotAKey => ApiError::bad_request("bad_key", err.to_string()),
+        EnvelopeError::BadSignature => ApiError::unauthorized("bad_signature", err.to_string()),
+    })?;
     let signed = Signed {
-        key: hex::encode(key_bytes),
+        key,
         body: envelope.body,
     };
     Ok((signed, envelope.nonce))
-}
-
-fn decode_hex<const N: usize>(text: &str, field: &str) -> ApiResult<[u8; N]> {
-    let mut out = [0u8; N];
-    hex::decode_to_slice(text, &mut out).map_err(|_| {
-        ApiError::bad_request(
-            "bad_envelope",
-            format!("{field} must be {} hex digits", N * 2),
-        )
-    })?;
-    Ok(out)
 }
 
 /// Issues a fresh nonce (and drops expired ones).
@@ -133,9 +103,11 @@ pub fn fold_name(name: &str) -> String {
     name.to_lowercase()
 }
 
-/// Parses a signed body as `T`, naming the problem. A NUL anywhere in its texts is refused
-/// first: PostgreSQL cannot store one in TEXT (the fuzz test found it), and no field needs it.
-pub fn parse_body<T: DeserializeOwned>(body: &str) -> ApiResult<T> {
+/// Parses a signed body as `T` (a `tether_online_proto::wire` body), naming the problem. A NUL
+/// anywhere in its texts is refused first: PostgreSQL cannot store one in TEXT (the fuzz test
+/// found it), and no field needs it. A field `T` does not have is refused too, so a client
+/// that misspells one hears of it rather than having it ignored.
+pub fn parse_body<T: DeserializeOwned + Serialize>(body: &str) -> ApiResult<T> {
     let bad_body =
         |err: serde_json::Error| ApiError::bad_request("bad_body", format!("body: {err}"));
     let value: serde_json::Value = serde_json::from_str(body).map_err(bad_body)?;
@@ -145,7 +117,26 @@ pub fn parse_body<T: DeserializeOwned>(body: &str) -> ApiResult<T> {
             "body: a text holds a NUL character",
         ));
     }
-    serde_json::from_value(value).map_err(bad_body)
+    let parsed: T = serde_json::from_value(value.clone()).map_err(bad_body)?;
+    refuse_unknown_fields(&value, &parsed)?;
+    Ok(parsed)
+}
+
+/// The shared wire types are lenient (the game reads answers that may grow), so the server's
+/// strictness about requests is here: every field sent must be one `parsed` writes back.
+fn refuse_unknown_fields(sent: &serde_json::Value, parsed: &impl Serialize) -> ApiResult<()> {
+    let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
+        (sent, serde_json::to_value(parsed))
+    else {
+        return Ok(());
+    };
+    match sent.keys().find(|name| !known.contains_key(*name)) {
+        Some(name) => Err(ApiError::bad_request(
+            "bad_body",
+            format!("body: unknown field {name:?}"),
+        )),
+        None => Ok(()),
+    }
 }
 
 fn holds_nul(value: &serde_json::Value) -> bool {
@@ -157,10 +148,4 @@ fn holds_nul(value: &serde_json::Value) -> bool {
             .any(|(name, v)| name.contains('\0') || holds_nul(v)),
         _ => false,
     }
-}
-
-/// Whether `text` is `digits` hex digits: the form of level hashes and player keys (64),
-/// nonces and session tokens (32). Anything else cannot name a stored thing.
-pub fn is_hex_id(text: &str, digits: usize) -> bool {
-    text.len() == digits && text.bytes().all(|b| b.is_ascii_hexdigit())
 }

@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use tether_online_proto::level_hash;
 use tether_sim::{limits, LevelDef, LevelIndex};
 
 use crate::db::{now_ms, Db};
-use crate::verify::{level_hash, LevelBook};
+use crate::verify::LevelBook;
 
 /// Stores every campaign level not stored yet; returns how many the index lists.
 pub async fn load(db: &Db, book: &LevelBook, levels_dir: &Path) -> Result<usize, String> {

@@ -3,15 +3,19 @@
 //! from both (BIGINT, TEXT, DOUBLE): one set of queries, no repository trait to keep in step.
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Transaction};
 
 use crate::config::Config;
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+use crate::schema::{migrator, Engine};
 
 pub type Db = AnyPool;
+
+/// Connections in the pool for writes (and everything but the HTTP server's GETs). SQLite: WAL
+/// readers never wait for the writer, but a request waits for a pooled connection, and a write
+/// holds one through its fsync; so as many as PostgreSQL's.
+const WRITE_CONNECTIONS: u32 = 16;
+/// Connections in the HTTP server's pool for GETs: reads use the CPU only, so a few per core.
+const READ_CONNECTIONS: u32 = 8;
 
 /// Opens the pool (creating the SQLite file and its folder) and brings the schema up to date.
 pub async fn connect(config: &Config) -> Result<Db, String> {
@@ -21,9 +25,7 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
     let pool = AnyPoolOptions::new()
-        // SQLite: WAL readers never wait for the writer, but a request waits for a pooled
-        // connection, and a write holds one through its fsync; so as many as PostgreSQL's.
-        .max_connections(16)
+        .max_connections(WRITE_CONNECTIONS)
         .connect(&config.database_url)
         .await
         .map_err(|err| format!("cannot open the database: {err}"))?;
@@ -34,12 +36,27 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .execute(&pool)
             .await
             .map_err(|err| format!("PRAGMA journal_mode = WAL: {err}"))?;
-        SQLITE_MIGRATIONS.run(&pool).await
-    } else {
-        POSTGRES_MIGRATIONS.run(&pool).await
     }
-    .map_err(|err| format!("database migration failed: {err}"))?;
+    let engine = if config.is_sqlite() {
+        Engine::Sqlite
+    } else {
+        Engine::Postgres
+    };
+    migrator(engine)
+        .await?
+        .run(&pool)
+        .await
+        .map_err(|err| format!("database migration failed: {err}"))?;
     Ok(pool)
+}
+
+/// Opens the HTTP server's second pool, for its GETs, on the database `connect` set up.
+pub async fn connect_reads(config: &Config) -> Result<Db, String> {
+    AnyPoolOptions::new()
+        .max_connections(READ_CONNECTIONS)
+        .connect(&config.database_url)
+        .await
+        .map_err(|err| format!("cannot open the database for reads: {err}"))
 }
 
 /// Milliseconds since the Unix epoch: the server's clock for nonces, sessions and leases.
@@ -53,7 +70,7 @@ pub fn now_ms() -> i64 {
 pub fn random_hex(n: usize) -> String {
     let mut bytes = vec![0u8; n];
     getrandom::fill(&mut bytes).expect("the OS random source works");
-    hex::encode(bytes)
+    tether_online_proto::hex::encode(&bytes)
 }
 
 /// Makes a just-verified run its player's best on its board if it beats the one there.

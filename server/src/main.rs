@@ -16,8 +16,10 @@ mod campaign;
 mod config;
 mod db;
 mod error;
+mod low_priority;
 mod queue;
 mod ratelimit;
+mod schema;
 mod seed;
 mod tools;
 mod verify;
@@ -86,7 +88,8 @@ async fn serve(config: Config, db: db::Db, book: Arc<LevelBook>) -> Result<(), S
         .await
         .map_err(|err| format!("cannot listen on 127.0.0.1:{}: {err}", config.port))?;
     let addr = listener.local_addr().map_err(|err| err.to_string())?;
-    let app = Arc::new(api::App::new(db, config, verifier));
+    let reads = db::connect_reads(&config).await?;
+    let app = Arc::new(api::App::new(db, reads, config, verifier));
     // Tests and scripts read this line for the port (TETHER_PORT=0 picks a free one).
     println!("tether-server: {levels} campaign levels; listening on http://{addr}");
     let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();

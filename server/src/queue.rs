@@ -2,7 +2,8 @@
 //! claims it (a lease in `claimed_until_ms`, so a verifier that dies loses its claim after the
 //! lease), re-simulates it and marks it `verified` or `refused`. Any number of processes may
 //! verify (the HTTP server's own verifiers, `tether-server worker`); a restart resumes whatever
-//! is still pending. Re-simulation runs on tokio's blocking threads, at most one per permit.
+//! is still pending. Re-simulation runs on the verifier's own lowered-priority threads
+//! (`low_priority`), at most one per permit.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,6 +12,7 @@ use sqlx::Row;
 use tokio::sync::{Notify, Semaphore};
 
 use crate::db::{now_ms, Db};
+use crate::low_priority::LowPriorityThreads;
 use crate::verify::{parse_replay, tick_budget, verify, LevelBook, Verdict};
 
 pub struct Verifier {
@@ -18,6 +20,8 @@ pub struct Verifier {
     pub book: Arc<LevelBook>,
     /// One permit per simultaneous re-simulation (runs and uploads share them).
     permits: Arc<Semaphore>,
+    /// As many threads as permits: where every re-simulation runs.
+    threads: LowPriorityThreads,
     wake: Notify,
     lease_ms: i64,
 }
@@ -41,6 +45,7 @@ impl Verifier {
             db,
             book,
             permits: Arc::new(Semaphore::new(parallel.max(1))),
+            threads: LowPriorityThreads::start(parallel.max(1)),
             wake: Notify::new(),
             lease_ms,
         }
@@ -51,7 +56,7 @@ impl Verifier {
         self.wake.notify_one();
     }
 
-    /// Runs `work` on a blocking thread once a permit is free: the bounded pool.
+    /// Runs `work` on a verification thread once a permit is free: the bounded pool.
     pub async fn run_blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -61,7 +66,8 @@ impl Verifier {
             .acquire()
             .await
             .expect("the semaphore is never closed");
-        tokio::task::spawn_blocking(work)
+        self.threads
+            .run(work)
             .await
             .expect("a verification never panics")
     }
@@ -147,14 +153,16 @@ impl Verifier {
         let book = Arc::clone(&self.book);
         let (id, hash, text, replay_text) = (job.id, job.level_hash, job.level_text, job.replay);
         let (claimed, budget) = (job.ticks as u64, tick_budget(job.author_ticks as u64));
-        let verdict = tokio::task::spawn_blocking(move || {
-            let world = book.world(&hash, &text)?;
-            let replay = parse_replay(&replay_text)?;
-            Ok::<_, String>(verify(&world, &replay, claimed, budget))
-        })
-        .await
-        .unwrap_or_else(|_| Ok(Verdict::Refused("the verification failed".into())))
-        .unwrap_or_else(Verdict::Refused);
+        let verdict = self
+            .threads
+            .run(move || {
+                let world = book.world(&hash, &text)?;
+                let replay = parse_replay(&replay_text)?;
+                Ok::<_, String>(verify(&world, &replay, claimed, budget))
+            })
+            .await
+            .unwrap_or_else(|()| Ok(Verdict::Refused("the verification failed".into())))
+            .unwrap_or_else(Verdict::Refused);
         if let Err(err) = record_verdict(&self.db, id, &verdict).await {
             // The run stays pending; its lease runs out and it is verified again.
             eprintln!("verifier: cannot record run {id}: {err}");

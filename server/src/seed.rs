@@ -1,26 +1,36 @@
 //! `tether-server seed PLAYERS LEVELS RUNS`: fills the database with made-up players, shared
 //! levels and verified runs through the database layer (not HTTP), to measure the API on a
-//! populated database (docs/online.md, "Load"). Never for a real server: the runs' replays are
-//! level 1's solution whatever time they claim, so `reverify` refuses most of them.
+//! populated database (docs/online.md, "Load"). Never for a real server: its players are made up.
 //!
 //! Player `i`'s key comes from the seed SHA-256("tether-seed-player-{i}"), so a load script can
-//! sign as any seeded player; shared level `j` is level 1 renamed "Seeded Level {j}".
+//! sign as any seeded player; shared level `j` is level 1 renamed "Seeded Level {j}". Every
+//! seeded run is sound: level 1's solution after some ticks of standing still, stored with the
+//! tick it was re-simulated to finish at, so `reverify` passes a seeded database.
 
-use ed25519_dalek::SigningKey;
 use sha2::{Digest, Sha256};
-use tether_sim::SIM_VERSION;
+use tether_online_proto::{level_hash, Identity};
+use tether_sim::{InputFrame, SIM_VERSION};
 
 use crate::config::Config;
 use crate::db::{now_ms, Db};
-use crate::verify::level_hash;
+use crate::verify::{parse_replay, LevelBook};
 
 /// Rows per multi-row INSERT: under SQLite's 32 766 bound parameters at 10 per row.
 const ROWS_PER_INSERT: usize = 500;
+/// Most distinct runs the seeded runs are drawn from (each is simulated once while seeding).
+const MAX_RUN_VARIANTS: usize = 250;
+/// Idle ticks between one run variant and the next: variant `v` stands still `v` times this.
+const IDLE_TICKS_PER_VARIANT: u32 = 4;
 
-/// The seeded player `index`'s signing key.
-pub fn seeded_player_key(index: usize) -> SigningKey {
-    let seed: [u8; 32] = Sha256::digest(format!("tether-seed-player-{index}").as_bytes()).into();
-    SigningKey::from_bytes(&seed)
+/// A run a seeded player may have: its replay's RON and the tick it finishes at.
+struct SeededRun {
+    replay: String,
+    ticks: i64,
+}
+
+/// The seeded player `index`'s identity.
+pub fn seeded_player(index: usize) -> Identity {
+    Identity::from_seed(Sha256::digest(format!("tether-seed-player-{index}").as_bytes()).into())
 }
 
 pub async fn seed(db: &Db, config: &Config, args: &[String]) -> Result<(), String> {
@@ -38,10 +48,11 @@ pub async fn seed(db: &Db, config: &Config, args: &[String]) -> Result<(), Strin
     let level_text = std::fs::read_to_string(&level_path)
         .map_err(|err| format!("{}: {err}", level_path.display()))?;
     let replay_path = config.levels_dir.join("solutions/01_first_swing.ron");
-    let replay = std::fs::read_to_string(&replay_path)
+    let solution = std::fs::read_to_string(&replay_path)
         .map_err(|err| format!("{}: {err}", replay_path.display()))?;
+    let variants = run_variants(&level_text, &solution, runs.clamp(1, MAX_RUN_VARIANTS))?;
     let player_keys: Vec<String> = (0..players)
-        .map(|i| hex::encode(seeded_player_key(i).verifying_key().to_bytes()))
+        .map(|i| seeded_player(i).public_key_hex())
         .collect();
     let now = now_ms();
     let player_rows: Vec<Vec<Bound>> = (0..players)
@@ -86,18 +97,45 @@ pub async fn seed(db: &Db, config: &Config, args: &[String]) -> Result<(), Strin
         &level_rows,
     )
     .await?;
-    insert_runs(db, &player_keys, &level_hashes, &replay, runs).await?;
+    insert_runs(db, &player_keys, &level_hashes, &variants, runs).await?;
     rebuild_boards(db).await?;
     println!("seed: {players} players, {levels} levels, {runs} verified runs");
     Ok(())
 }
 
-/// `runs` verified runs by pseudo-random players on pseudo-random levels, 177 to 1 176 ticks.
+/// `count` sound runs of level 1 (renaming a level changes its hash, not its physics): its
+/// solution after 0, 4, 8, … idle ticks, each re-simulated here for the tick it finishes at.
+fn run_variants(level_text: &str, solution: &str, count: usize) -> Result<Vec<SeededRun>, String> {
+    let world = LevelBook::new().build(level_text, "01_first_swing.ron")?;
+    let solution = parse_replay(solution)?;
+    (0..count as u32)
+        .map(|variant| {
+            let mut replay = solution.clone();
+            let idle_ticks = variant * IDLE_TICKS_PER_VARIANT;
+            if idle_ticks > 0 {
+                replay.runs.insert(0, (idle_ticks, InputFrame::default()));
+            }
+            let outcome = replay.run(&mut world.clone());
+            if !outcome.goal_reached {
+                return Err(format!(
+                    "level 1's solution after {idle_ticks} idle ticks does not finish"
+                ));
+            }
+            Ok(SeededRun {
+                replay: replay.without_unread_aims().to_ron(),
+                ticks: outcome.ticks as i64,
+            })
+        })
+        .collect()
+}
+
+/// `runs` verified runs by pseudo-random players on pseudo-random levels, each one of the
+/// `variants`.
 async fn insert_runs(
     db: &Db,
     player_keys: &[String],
     level_hashes: &[String],
-    replay: &str,
+    variants: &[SeededRun],
     runs: usize,
 ) -> Result<(), String> {
     // A fixed xorshift: the same database every time, no dependency for randomness.
@@ -113,13 +151,14 @@ async fn insert_runs(
     for done in 0..runs {
         let player = &player_keys[next() as usize % player_keys.len()];
         let level = &level_hashes[next() as usize % level_hashes.len()];
+        let run = &variants[next() as usize % variants.len()];
         batch.push(vec![
             Bound::Text(player.clone()),
             Bound::Text(level.clone()),
             Bound::Int(SIM_VERSION as i64),
             Bound::Int(0),
-            Bound::Int(177 + (next() % 1000) as i64),
-            Bound::Text(replay.to_string()),
+            Bound::Int(run.ticks),
+            Bound::Text(run.replay.clone()),
             Bound::Int(now),
             Bound::Int(60_000),
             Bound::Text("verified".into()),

@@ -124,9 +124,3 @@ pub fn verify(world: &World, replay: &Replay, claimed_ticks: u64, budget_ticks: 
         ticks: outcome.ticks,
     }
 }
-
-/// The hex SHA-256 of a level's text: the level's address on the server.
-pub fn level_hash(text: &str) -> String {
-    use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(text.as_bytes()))
-}

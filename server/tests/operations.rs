@@ -1,12 +1,15 @@
 //! The operator's side against a real server: a separate `tether-server worker` verifying the
-//! queue, `tether-server reverify`, a run flagged for its old session, CORS from the config and
-//! the browser game served from the API's own address.
+//! queue, `tether-server reverify`, `tether-server seed`, a run flagged for its old session, CORS
+//! from the config and the browser game served from the API's own address.
 
 mod common;
 
 use std::process::Stdio;
 
 use common::*;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use tether_online_proto::Identity;
 
 /// Registers Ada, takes a session on level 1 and submits its solution: the run's id.
 fn submit_level_1_solution(server: &Server) -> i64 {
@@ -77,6 +80,94 @@ fn reverify_passes_sound_runs_and_names_one_that_no_longer_finishes() {
     assert!(
         out.contains(&format!("run {run} ")) && out.contains("1 no longer finish"),
         "{out}"
+    );
+}
+
+/// The key `tether-server seed` gives player `index` (what server/load/prepare.py signs with).
+fn seeded_key(index: usize) -> String {
+    let seed = Sha256::digest(format!("tether-seed-player-{index}").as_bytes());
+    Identity::from_seed(seed.into()).public_key_hex()
+}
+
+#[test]
+fn seed_fills_players_levels_and_boards_with_runs_that_reverify() {
+    const PLAYERS: usize = 12;
+    const RUNS: i64 = 300;
+    let data = fresh_data_dir("seed");
+    let seeded = server_command(&data, &[])
+        .args(["seed", &PLAYERS.to_string(), "3", &RUNS.to_string()])
+        .output()
+        .expect("seed runs");
+    let out = String::from_utf8_lossy(&seeded.stdout);
+    assert_eq!(seeded.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("seed: 12 players, 3 levels, 300 verified runs"),
+        "{out}"
+    );
+    let server = Server::start(&data, &[]);
+    for index in [0, PLAYERS - 1] {
+        let (status, player) = server.get(&format!("/api/v1/players/{}", seeded_key(index)));
+        assert_eq!(status, 200, "seeded player {index}: {player}");
+        assert_eq!(player["name"], format!("Seeded{index}"));
+    }
+    let (status, _) = server.get(&format!("/api/v1/players/{}", seeded_key(PLAYERS)));
+    assert_eq!(status, 404, "only {PLAYERS} players are seeded");
+    let (_, list) = server.get("/api/v1/levels?q=seeded%20level&limit=50");
+    let levels = list["levels"].as_array().expect("levels");
+    assert_eq!(levels.len(), 3, "{list}");
+    let finishes: i64 = levels.iter().map(|l| l["finishes"].as_i64().unwrap()).sum();
+    assert_eq!(finishes, RUNS, "every seeded run is a finish: {list}");
+    for level in levels {
+        check_seeded_board(&server, level["hash"].as_str().expect("hash"));
+    }
+    let reverified = server_command(&data, &[])
+        .arg("reverify")
+        .output()
+        .expect("reverify runs");
+    let out = String::from_utf8_lossy(&reverified.stdout);
+    assert_eq!(reverified.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("300 verified runs re-simulated") && out.contains("0 no longer finish"),
+        "{out}"
+    );
+}
+
+/// A seeded board reads back as a board: one best run per player, fastest first, each entry's
+/// run verified on this level at the entry's time, and a player's place agreeing with it.
+fn check_seeded_board(server: &Server, level: &str) {
+    let (status, board) = server.get(&format!("/api/v1/levels/{level}/board?limit=100"));
+    assert_eq!(status, 200, "{board}");
+    let entries = board["entries"].as_array().expect("entries");
+    assert!(entries.len() > 1, "{board}");
+    let mut players = std::collections::HashSet::new();
+    for (i, entry) in entries.iter().enumerate() {
+        assert_eq!(entry["rank"], i as i64 + 1, "{board}");
+        assert!(
+            players.insert(entry["player"].clone()),
+            "one entry per player: {board}"
+        );
+        if i > 0 {
+            assert!(
+                entries[i - 1]["ticks"].as_i64() <= entry["ticks"].as_i64(),
+                "{board}"
+            );
+        }
+        let (_, run) = server.get(&format!("/api/v1/runs/{}", entry["run"]));
+        assert_eq!(run["status"], "verified", "{run}");
+        assert_eq!(
+            (&run["level"], &run["ticks"]),
+            (&json!(level), &entry["ticks"])
+        );
+    }
+    let last = entries.last().expect("an entry");
+    let (_, place) = server.get(&format!(
+        "/api/v1/levels/{level}/board/{}",
+        last["player"].as_str().unwrap()
+    ));
+    assert_eq!(
+        (&place["rank"], &place["of"]),
+        (&last["rank"], &json!(entries.len())),
+        "{place}"
     );
 }
 

@@ -1,5 +1,5 @@
 //! Every forged or malformed request is refused with its reason: bad signatures, reused
-//! nonces, bad names, runs of another level or version, forged faster runs, runs faster than
+//! nonces, unknown body fields, bad names, runs of another level or version, forged faster runs, runs faster than
 //! the wall clock, oversized bodies, rate limits.
 
 mod common;
@@ -28,6 +28,18 @@ fn signatures_nonces_and_names_are_checked() {
     assert_eq!(
         error_of(server.post_raw("/api/v1/players", forged.to_string().as_bytes())),
         (401, "bad_signature".into())
+    );
+
+    // The shared wire types ignore unknown fields; the server refuses them.
+    let stray = json!({ "name": "Ada", "admin": true }).to_string();
+    let (status, answer) = server.post_raw(
+        "/api/v1/players",
+        ada.envelope(&server.nonce(), &stray).to_string().as_bytes(),
+    );
+    assert_eq!((status, answer["error"].as_str()), (400, Some("bad_body")));
+    assert!(
+        answer["message"].as_str().unwrap().contains("admin"),
+        "{answer}"
     );
 
     let envelope = ada.envelope(&server.nonce(), &body);

@@ -4,9 +4,9 @@
 
 use axum::extract::{Path, Query, State};
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use tether_online_proto::wire::{AroundAnswer, BoardAnswer, BoardEntry};
 use tether_sim::SIM_VERSION;
 
 use super::AppState;
@@ -33,6 +33,26 @@ pub struct BoardQuery {
     sim_version: Option<u32>,
 }
 
+/// `GET /api/v1/levels/{hash}/board`'s answer: the game's `BoardAnswer` and which board it is.
+#[derive(Serialize)]
+pub struct TopAnswer {
+    level: String,
+    assisted: bool,
+    #[serde(flatten)]
+    board: BoardAnswer,
+}
+
+/// `GET /api/v1/levels/{hash}/board/{key}`'s answer: the game's `AroundAnswer`, whose board and
+/// player it is, and the medal the player's time earns (none on the assisted board).
+#[derive(Serialize)]
+pub struct PlaceAnswer {
+    level: String,
+    player: String,
+    medal: Option<&'static str>,
+    #[serde(flatten)]
+    place: AroundAnswer,
+}
+
 impl BoardQuery {
     fn version(&self) -> i64 {
         self.sim_version.unwrap_or(SIM_VERSION) as i64
@@ -46,7 +66,7 @@ async fn entries(
     query: &BoardQuery,
     offset: i64,
     limit: i64,
-) -> ApiResult<Vec<Value>> {
+) -> ApiResult<Vec<BoardEntry>> {
     let rows = sqlx::query(
         "SELECT b.player_key, p.name, b.ticks, b.run_id FROM best_runs b \
          JOIN players p ON p.key = b.player_key \
@@ -63,13 +83,13 @@ async fn entries(
     rows.iter()
         .enumerate()
         .map(|(i, row)| {
-            Ok(json!({
-                "rank": offset.max(0) + i as i64 + 1,
-                "player": row.try_get::<String, _>(0)?,
-                "name": row.try_get::<String, _>(1)?,
-                "ticks": row.try_get::<i64, _>(2)?,
-                "run": row.try_get::<i64, _>(3)?,
-            }))
+            Ok(BoardEntry {
+                rank: offset.max(0) + i as i64 + 1,
+                player: row.try_get(0)?,
+                name: row.try_get(1)?,
+                ticks: row.try_get(2)?,
+                run: row.try_get(3)?,
+            })
         })
         .collect()
 }
@@ -90,14 +110,16 @@ pub async fn top(
     State(app): State<AppState>,
     Path(level): Path<String>,
     Query(query): Query<BoardQuery>,
-) -> ApiResult<Json<Value>> {
-    check_level(&app.db, &level).await?;
+) -> ApiResult<Json<TopAnswer>> {
+    check_level(&app.reads, &level).await?;
     let offset = query.offset.unwrap_or(0);
     let limit = query.limit.unwrap_or(10);
-    let entries = entries(&app.db, &level, &query, offset, limit).await?;
-    Ok(Json(
-        json!({ "level": level, "assisted": query.assisted, "entries": entries }),
-    ))
+    let entries = entries(&app.reads, &level, &query, offset, limit).await?;
+    Ok(Json(TopAnswer {
+        level,
+        assisted: query.assisted,
+        board: BoardAnswer { entries },
+    }))
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`: a player's rank, percentile and neighbours.
@@ -105,8 +127,8 @@ pub async fn around_player(
     State(app): State<AppState>,
     Path((level, key)): Path<(String, String)>,
     Query(query): Query<BoardQuery>,
-) -> ApiResult<Json<Value>> {
-    let author_ticks = check_level(&app.db, &level).await?;
+) -> ApiResult<Json<PlaceAnswer>> {
+    let author_ticks = check_level(&app.reads, &level).await?;
     super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
     let (version, assisted) = (query.version(), query.assisted as i64);
@@ -119,7 +141,7 @@ pub async fn around_player(
     .bind(version)
     .bind(assisted)
     .bind(&key)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("run of this player on this board"))?;
     let (ticks, run_id): (i64, i64) = (best.try_get(0)?, best.try_get(1)?);
@@ -134,26 +156,38 @@ pub async fn around_player(
     .bind(assisted)
     .bind(ticks)
     .bind(run_id)
-    .fetch_one(&app.db)
+    .fetch_one(&app.reads)
     .await?;
     let total: i64 = counts.try_get(0)?;
     let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
     let rank = ahead + 1;
     let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
-    let neighbours = entries(&app.db, &level, &query, rank - 1 - around, 2 * around + 1).await?;
-    Ok(Json(json!({
-        "level": level,
-        "player": key,
-        "ticks": ticks,
-        "run": run_id,
-        "rank": rank,
-        "of": total,
-        // The share of the board at or ahead of this player: 100 for last place.
-        "top_percent": 100.0 * rank as f64 / total.max(1) as f64,
+    let neighbours = entries(
+        &app.reads,
+        &level,
+        &query,
+        rank - 1 - around,
+        2 * around + 1,
+    )
+    .await?;
+    Ok(Json(PlaceAnswer {
+        level,
+        player: key,
         // As in the game: assisted runs earn no medal.
-        "medal": if query.assisted { None } else { super::medals::medal_name(author_ticks, ticks) },
-        "around": neighbours,
-    })))
+        medal: if query.assisted {
+            None
+        } else {
+            super::medals::medal_name(author_ticks, ticks)
+        },
+        place: AroundAnswer {
+            rank,
+            of: total,
+            top_percent: 100.0 * rank as f64 / total.max(1) as f64,
+            ticks,
+            run: run_id,
+            around: neighbours,
+        },
+    }))
 }
 
 /// Hides a run and puts its player's next best visible run on the board in its place.
@@ -176,24 +210,26 @@ pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
         row.try_get(3)?,
     );
     let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
-    sqlx::query(&format!("DELETE FROM best_runs WHERE {same_board}"))
+    let delete = format!("DELETE FROM best_runs WHERE {same_board}");
+    bind_board(&delete, &board).execute(&mut *tx).await?;
+    let next_best = format!(
+        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
+         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
+         WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
+    );
+    bind_board(&next_best, &board).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(1)
+}
+
+/// `sql` with one player's board bound as $1..$4: level, simulation version, assisted, player.
+fn bind_board<'q>(
+    sql: &'q str,
+    board: &'q (String, i64, i64, String),
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql)
         .bind(&board.0)
         .bind(board.1)
         .bind(board.2)
         .bind(&board.3)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(&format!(
-        "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
-         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
-         WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
-    ))
-    .bind(&board.0)
-    .bind(board.1)
-    .bind(board.2)
-    .bind(&board.3)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(1)
 }

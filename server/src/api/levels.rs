@@ -6,40 +6,50 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use tether_online_proto::level_hash;
+use tether_online_proto::wire::{
+    LevelInfo, LevelList, LevelRecord, PublishAnswer, PublishBody, RatingBody,
+};
 use tether_sim::limits;
 
 use super::AppState;
 use crate::auth;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
-use crate::verify::{level_hash, parse_replay, verify, Verdict};
+use crate::verify::{parse_replay, verify, Verdict};
 
 /// Most levels one browse request returns.
 pub const MAX_BROWSE_LEVELS: i64 = 50;
 /// Longest search text, in characters.
 pub const MAX_SEARCH_CHARS: usize = 48;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Upload {
-    /// The level file's text (RON), as the editor saves it.
-    text: String,
-    /// The author's finishing run: its replay and the tick it reaches the goal.
-    replay: String,
-    ticks: u64,
+/// `POST /api/v1/levels`' answer: the game's `PublishAnswer` and the author run's id.
+#[derive(Serialize)]
+pub struct UploadAnswer {
+    run: i64,
+    #[serde(flatten)]
+    published: PublishAnswer,
+}
+
+/// `GET /api/v1/levels/{hash}`'s answer: the game's `LevelInfo` and the medal times.
+#[derive(Serialize)]
+pub struct LevelDetails {
+    medal_times: Value,
+    #[serde(flatten)]
+    level: LevelInfo,
 }
 
 /// `POST /api/v1/levels`: stores a level once its author's run is re-simulated to the goal.
 pub async fn upload(
     State(app): State<AppState>,
     raw: Bytes,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<UploadAnswer>)> {
     let signed = app.authenticate_player(&raw).await?;
-    let upload: Upload = auth::parse_body(&signed.body)?;
+    let upload: PublishBody = auth::parse_body(&signed.body)?;
     if upload.text.len() as u64 > limits::MAX_LEVEL_FILE_BYTES {
         return Err(ApiError::bad_request(
             "bad_level",
@@ -77,7 +87,14 @@ pub async fn upload(
             .await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "hash": hash, "name": name, "author_ticks": ticks, "run": run })),
+        Json(UploadAnswer {
+            run,
+            published: PublishAnswer {
+                hash,
+                name,
+                author_ticks: ticks as i64,
+            },
+        }),
     ))
 }
 
@@ -201,7 +218,7 @@ const CLEAR_RATE_SQL: &str = "(l.finishes * 1.0 / (CASE WHEN l.plays = 0 THEN 1 
 pub async fn browse(
     State(app): State<AppState>,
     Query(query): Query<BrowseQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LevelList>> {
     let order = match query.sort.as_deref().unwrap_or("newest") {
         "newest" => "l.created_ms DESC".to_string(),
         "plays" => "l.plays DESC".to_string(),
@@ -227,10 +244,10 @@ pub async fn browse(
     .bind(pattern)
     .bind(query.limit.unwrap_or(20).clamp(0, MAX_BROWSE_LEVELS))
     .bind(query.offset.unwrap_or(0).max(0))
-    .fetch_all(&app.db)
+    .fetch_all(&app.reads)
     .await?;
-    let levels = rows.iter().map(level_json).collect::<Result<Vec<_>, _>>()?;
-    Ok(Json(json!({ "levels": levels })))
+    let levels = rows.iter().map(level_info).collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(LevelList { levels }))
 }
 
 /// `%`, `_` and `\` in a search match themselves.
@@ -245,46 +262,48 @@ fn escape_like(text: &str) -> String {
     out
 }
 
-fn level_json(row: &AnyRow) -> Result<Value, sqlx::Error> {
+/// A `LEVEL_COLUMNS` row as browse lists it (no finishers or record: those cost a query each).
+fn level_info(row: &AnyRow) -> Result<LevelInfo, sqlx::Error> {
     let ratio = |sum: i64, count: i64| (count > 0).then(|| sum as f64 / count as f64);
     let (plays, finishes): (i64, i64) = (row.try_get(4)?, row.try_get(5)?);
-    Ok(json!({
-        "hash": row.try_get::<String, _>(0)?,
-        "name": row.try_get::<String, _>(1)?,
-        "author": row.try_get::<Option<String>, _>(2)?,
-        "campaign": row.try_get::<i64, _>(3)? != 0,
-        "plays": plays,
-        "finishes": finishes,
-        "clear_rate": ratio(finishes, plays),
-        "author_ticks": row.try_get::<i64, _>(6)?,
-        "rating": ratio(row.try_get(7)?, row.try_get(8)?),
-        "difficulty": ratio(row.try_get(9)?, row.try_get(10)?),
-        "created_ms": row.try_get::<i64, _>(11)?,
-    }))
+    Ok(LevelInfo {
+        hash: row.try_get(0)?,
+        name: row.try_get(1)?,
+        author: row.try_get(2)?,
+        campaign: row.try_get::<i64, _>(3)? != 0,
+        plays,
+        finishes,
+        clear_rate: ratio(finishes, plays),
+        author_ticks: row.try_get(6)?,
+        rating: ratio(row.try_get(7)?, row.try_get(8)?),
+        difficulty: ratio(row.try_get(9)?, row.try_get(10)?),
+        created_ms: row.try_get(11)?,
+        finishers: None,
+        record: None,
+    })
 }
 
 /// `GET /api/v1/levels/{hash}`: a level's figures, distinct finishers and record.
 pub async fn details(
     State(app): State<AppState>,
     Path(hash): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LevelDetails>> {
     super::check_path_id(&hash, "level")?;
     let row = sqlx::query(&format!(
         "SELECT {LEVEL_COLUMNS} FROM levels l LEFT JOIN players p ON p.key = l.author_key \
          WHERE l.hash = $1 AND l.hidden = 0"
     ))
     .bind(&hash)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("level"))?;
-    let mut level = level_json(&row)?;
-    level["medal_times"] = super::medals::medal_times_json(row.try_get(6)?);
+    let mut level = level_info(&row)?;
     let finishers: i64 = sqlx::query_scalar(
         "SELECT COUNT(DISTINCT b.player_key) FROM best_runs b JOIN players p ON p.key = b.player_key \
          WHERE b.level_hash = $1 AND p.hidden = 0",
     )
     .bind(&hash)
-    .fetch_one(&app.db)
+    .fetch_one(&app.reads)
     .await?;
     let record = sqlx::query(
         "SELECT b.run_id, b.ticks, p.name FROM best_runs b JOIN players p ON p.key = b.player_key \
@@ -293,16 +312,21 @@ pub async fn details(
     )
     .bind(&hash)
     .bind(tether_sim::SIM_VERSION as i64)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?;
-    level["finishers"] = json!(finishers);
-    level["record"] = match record {
-        Some(r) => {
-            json!({ "run": r.try_get::<i64, _>(0)?, "ticks": r.try_get::<i64, _>(1)?, "name": r.try_get::<String, _>(2)? })
-        }
-        None => Value::Null,
+    level.finishers = Some(finishers);
+    level.record = match record {
+        Some(r) => Some(LevelRecord {
+            run: r.try_get(0)?,
+            ticks: r.try_get(1)?,
+            name: r.try_get(2)?,
+        }),
+        None => None,
     };
-    Ok(Json(level))
+    Ok(Json(LevelDetails {
+        medal_times: super::medals::medal_times_json(level.author_ticks),
+        level,
+    }))
 }
 
 /// `GET /api/v1/levels/{hash}/text`: the level file, to play.
@@ -313,19 +337,10 @@ pub async fn text(
     super::check_path_id(&hash, "level")?;
     let text: String = sqlx::query_scalar("SELECT text FROM levels WHERE hash = $1 AND hidden = 0")
         .bind(&hash)
-        .fetch_optional(&app.db)
+        .fetch_optional(&app.reads)
         .await?
         .ok_or_else(|| ApiError::not_found("level"))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rate {
-    /// 1 (poor) to 5 (great).
-    rating: i64,
-    /// 1 (easy) to 5 (very hard).
-    difficulty: i64,
 }
 
 /// `POST /api/v1/levels/{hash}/rating`: once per player, after a verified finish.
@@ -336,7 +351,8 @@ pub async fn rate(
 ) -> ApiResult<Json<Value>> {
     super::check_path_id(&hash, "level")?;
     let signed = app.authenticate_player(&raw).await?;
-    let Rate { rating, difficulty } = auth::parse_body(&signed.body)?;
+    let RatingBody { rating, difficulty } = auth::parse_body(&signed.body)?;
+    let (rating, difficulty) = (i64::from(rating), i64::from(difficulty));
     if !(1..=5).contains(&rating) || !(1..=5).contains(&difficulty) {
         return Err(ApiError::bad_request(
             "bad_body",

@@ -36,7 +36,7 @@ pub async fn of_player(
     let visible: Option<i64> =
         sqlx::query_scalar("SELECT 1 FROM players WHERE key = $1 AND hidden = 0")
             .bind(&key)
-            .fetch_optional(&app.db)
+            .fetch_optional(&app.reads)
             .await?;
     visible.ok_or_else(|| ApiError::not_found("player"))?;
     let rows = sqlx::query(
@@ -47,7 +47,7 @@ pub async fn of_player(
     )
     .bind(&key)
     .bind(SIM_VERSION as i64)
-    .fetch_all(&app.db)
+    .fetch_all(&app.reads)
     .await?;
     let mut medals = Vec::new();
     let mut counts = json!({ "author": 0, "gold": 0, "silver": 0, "bronze": 0 });

@@ -16,8 +16,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tether_online_proto::hex::is_hex_id;
+use tether_online_proto::wire::{Health, NonceAnswer, PlayerAnswer, RegisterBody};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
@@ -36,7 +38,12 @@ pub const MAX_SMALL_BODY_BYTES: usize = 16 * 1024;
 pub const MAX_LARGE_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 pub struct App {
+    /// Every write, and the reads a write depends on.
     pub db: Db,
+    /// Reads that answer GETs (boards, browse, runs): a pool of their own, so a burst of
+    /// writes waiting on the database (SQLite's one writer, every commit's fsync) never holds
+    /// the connections a board read needs.
+    pub reads: Db,
     pub config: Config,
     pub verifier: Arc<Verifier>,
     addr_limiter: RateLimiter,
@@ -46,8 +53,9 @@ pub struct App {
 pub type AppState = Arc<App>;
 
 impl App {
-    pub fn new(db: Db, config: Config, verifier: Arc<Verifier>) -> App {
+    pub fn new(db: Db, reads: Db, config: Config, verifier: Arc<Verifier>) -> App {
         App {
+            reads,
             addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
             key_limiter: RateLimiter::new(config.rate_per_key_per_s),
             db,
@@ -89,7 +97,7 @@ impl App {
 
 /// A level hash or player key from a URL: anything but 64 hex digits names nothing stored.
 pub fn check_path_id(id: &str, what: &str) -> ApiResult<()> {
-    if auth::is_hex_id(id, 64) {
+    if is_hex_id(id, 64) {
         Ok(())
     } else {
         Err(ApiError::not_found(what))
@@ -158,26 +166,24 @@ async fn limit_per_address(State(app): State<AppState>, request: Request, next: 
     next.run(request).await
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({ "ok": true, "sim_version": tether_sim::SIM_VERSION }))
+async fn health() -> Json<Health> {
+    Json(Health {
+        ok: true,
+        sim_version: tether_sim::SIM_VERSION,
+    })
 }
 
-async fn nonce(State(app): State<AppState>) -> ApiResult<Json<Value>> {
+async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
     let nonce = auth::issue_nonce(&app.db).await?;
-    Ok(Json(
-        json!({ "nonce": nonce, "expires_in_ms": auth::NONCE_LIFETIME_MS }),
-    ))
+    Ok(Json(NonceAnswer {
+        nonce,
+        expires_in_ms: auth::NONCE_LIFETIME_MS as u64,
+    }))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Register {
-    name: String,
-}
-
-async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
+async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<PlayerAnswer>> {
     let signed = app.authenticate(&raw).await?;
-    let Register { name } = auth::parse_body(&signed.body)?;
+    let RegisterBody { name } = auth::parse_body(&signed.body)?;
     auth::check_name(&name)?;
     let inserted = sqlx::query(
         "INSERT INTO players (key, name, name_folded, created_ms) VALUES ($1, $2, $3, $4) \
@@ -196,24 +202,31 @@ async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Val
             "this key is already registered, or the name is taken",
         ));
     }
-    Ok(Json(json!({ "key": signed.key, "name": name })))
+    Ok(Json(PlayerAnswer {
+        key: signed.key,
+        name,
+    }))
 }
 
-async fn player(State(app): State<AppState>, Path(key): Path<String>) -> ApiResult<Json<Value>> {
+async fn player(
+    State(app): State<AppState>,
+    Path(key): Path<String>,
+) -> ApiResult<Json<PlayerAnswer>> {
     check_path_id(&key, "player")?;
     let name: Option<String> =
         sqlx::query_scalar("SELECT name FROM players WHERE key = $1 AND hidden = 0")
             .bind(key.to_ascii_lowercase())
-            .fetch_optional(&app.db)
+            .fetch_optional(&app.reads)
             .await?;
     let name = name.ok_or_else(|| ApiError::not_found("player"))?;
-    Ok(Json(
-        json!({ "key": key.to_ascii_lowercase(), "name": name }),
-    ))
+    Ok(Json(PlayerAnswer {
+        key: key.to_ascii_lowercase(),
+        name,
+    }))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The admin's body (the game never sends it, so it is not in the shared wire types).
+#[derive(Serialize, Deserialize)]
 struct Hide {
     /// "level" (by hash), "run" (by id) or "player" (by key).
     kind: String,

@@ -7,9 +7,10 @@ use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
 use sqlx::Row;
+use tether_online_proto::wire::{
+    RunStatusAnswer, SessionAnswer, SessionBody, SubmitAnswer, SubmitBody,
+};
 use tether_sim::{SIM_VERSION, TICKS_PER_SECOND};
 
 use super::AppState;
@@ -27,16 +28,13 @@ pub const WALL_CLOCK_SLACK_MS: i64 = 2_000;
 pub const FLAG_WALL_CLOCK_FACTOR: i64 = 2;
 pub const FLAG_WALL_CLOCK_SLACK_MS: i64 = 60_000;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StartSession {
-    level: String,
-}
-
 /// Opens a run session: taken when an attempt starts, used once by that attempt's submission.
-pub async fn start_session(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
+pub async fn start_session(
+    State(app): State<AppState>,
+    raw: Bytes,
+) -> ApiResult<Json<SessionAnswer>> {
     let signed = app.authenticate_player(&raw).await?;
-    let StartSession { level } = auth::parse_body(&signed.body)?;
+    let SessionBody { level } = auth::parse_body(&signed.body)?;
     let played = sqlx::query("UPDATE levels SET plays = plays + 1 WHERE hash = $1 AND hidden = 0")
         .bind(&level)
         .execute(&app.db)
@@ -56,27 +54,19 @@ pub async fn start_session(State(app): State<AppState>, raw: Bytes) -> ApiResult
     .bind(started_ms)
     .execute(&app.db)
     .await?;
-    Ok(Json(json!({ "session": token, "started_ms": started_ms })))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Submit {
-    session: String,
-    level: String,
-    sim_version: u32,
-    ticks: u64,
-    /// The replay's RON (`tether_sim::Replay`), assists included.
-    replay: String,
+    Ok(Json(SessionAnswer {
+        session: token,
+        started_ms,
+    }))
 }
 
 /// Takes a run into the queue. 202 with the run's id once it is stored; refusals say why.
 pub async fn submit(
     State(app): State<AppState>,
     raw: Bytes,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
     let signed = app.authenticate_player(&raw).await?;
-    let run: Submit = auth::parse_body(&signed.body)?;
+    let run: SubmitBody = auth::parse_body(&signed.body)?;
     if run.sim_version != SIM_VERSION {
         return Err(ApiError::bad_request(
             "other_version",
@@ -141,31 +131,38 @@ pub async fn submit(
     app.verifier.wake();
     Ok((
         StatusCode::ACCEPTED,
-        Json(json!({ "id": id, "status": "pending", "flagged": flagged })),
+        Json(SubmitAnswer {
+            id,
+            status: "pending".into(),
+            flagged,
+        }),
     ))
 }
 
 /// A run's place in the queue: pending, verified or refused (with the reason).
-pub async fn status(State(app): State<AppState>, Path(id): Path<i64>) -> ApiResult<Json<Value>> {
+pub async fn status(
+    State(app): State<AppState>,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<RunStatusAnswer>> {
     let row = sqlx::query(
         "SELECT r.status, r.reason, r.ticks, r.flagged, r.level_hash, r.player_key, r.assisted \
          FROM runs r JOIN players p ON p.key = r.player_key \
          WHERE r.id = $1 AND r.hidden = 0 AND p.hidden = 0",
     )
     .bind(id)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("run"))?;
-    Ok(Json(json!({
-        "id": id,
-        "status": row.try_get::<String, _>(0)?,
-        "reason": row.try_get::<Option<String>, _>(1)?,
-        "ticks": row.try_get::<i64, _>(2)?,
-        "flagged": row.try_get::<i64, _>(3)? != 0,
-        "level": row.try_get::<String, _>(4)?,
-        "player": row.try_get::<String, _>(5)?,
-        "assisted": row.try_get::<i64, _>(6)? != 0,
-    })))
+    Ok(Json(RunStatusAnswer {
+        id,
+        status: row.try_get(0)?,
+        reason: row.try_get(1)?,
+        ticks: row.try_get(2)?,
+        flagged: row.try_get::<i64, _>(3)? != 0,
+        level: row.try_get(4)?,
+        player: row.try_get(5)?,
+        assisted: row.try_get::<i64, _>(6)? != 0,
+    }))
 }
 
 /// A verified run's replay (RON): the ghost anyone may watch or race.
@@ -178,7 +175,7 @@ pub async fn replay(
          WHERE r.id = $1 AND r.status = 'verified' AND r.hidden = 0 AND p.hidden = 0",
     )
     .bind(id)
-    .fetch_optional(&app.db)
+    .fetch_optional(&app.reads)
     .await?
     .ok_or_else(|| ApiError::not_found("verified run"))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
+pub use tether_online_proto::level_hash;
+use tether_online_proto::Identity;
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -282,30 +283,23 @@ fn answer(result: Result<ureq::Response, ureq::Error>) -> (u16, String) {
     }
 }
 
-/// A player's key pair, made from a one-byte seed so tests are repeatable.
+/// A player's key pair, made from a one-byte seed so tests are repeatable; it signs as the
+/// game does (`tether_online_proto::Identity`).
 pub struct Player {
-    signing: SigningKey,
+    identity: Identity,
     pub key: String,
 }
 
 impl Player {
     pub fn new(seed: u8) -> Player {
-        let signing = SigningKey::from_bytes(&[seed; 32]);
-        let key = hex::encode(signing.verifying_key().to_bytes());
-        Player { signing, key }
+        let identity = Identity::from_seed([seed; 32]);
+        let key = identity.public_key_hex();
+        Player { identity, key }
     }
 
     pub fn envelope(&self, nonce: &str, body: &str) -> Value {
-        let message = format!("tether-v1\n{nonce}\n{body}");
-        let sig = hex::encode(self.signing.sign(message.as_bytes()).to_bytes());
-        json!({ "key": self.key, "nonce": nonce, "sig": sig, "body": body })
+        serde_json::from_str(&self.identity.envelope(nonce, body)).expect("an envelope is JSON")
     }
-}
-
-/// The server's address for a campaign level: the SHA-256 of its text.
-pub fn level_hash(text: &str) -> String {
-    use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(text.as_bytes()))
 }
 
 pub fn campaign_level(file: &str) -> (String, String) {

@@ -1,4 +1,4 @@
--- Tether Online's schema (SQLite). migrations/postgres holds the same tables for PostgreSQL;
+{first_line}
 -- the two differ only in how a run's id is generated. Times are Unix milliseconds, flags 0/1
 -- integers (the `Any` driver decodes those the same way from both databases).
 CREATE TABLE players (
@@ -39,7 +39,7 @@ CREATE TABLE sessions (
     created_ms BIGINT NOT NULL
 );
 CREATE TABLE runs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id {run_id_column},
     player_key TEXT NOT NULL,
     level_hash TEXT NOT NULL,
     sim_version BIGINT NOT NULL,
