@@ -7,8 +7,8 @@ started and stopped here), through web/net_plugin.js's fetch and crypto.getRando
    `--online-name`) and play level 1 from the title by its solution (`autoplay`): each key is
    made from crypto.getRandomValues and kept in localStorage (`tether.online`); the complete
    screen's online line reaches "rank 1 of 1" for Ada, then "rank 2 of 2" for Bob, and the
-   server's board names Ada then Bob. Bob's "run just ahead" is Ada's, and its replay, fetched as
-   the game fetches a ghost, is the one Ada's page sent.
+   server's board names Ada then Bob. Bob's "run just ahead" is Ada's and its replay downloads
+   (read from the API here: the game has no ghost menu for it yet).
 2. A reload of Ada's page keeps her key (no new randomness, the same seed).
 3. A level only the server has (`tether-server seed`: level 1 renamed) opens from its link
    `#online=<hash>` (a third player online, after a click to start): fetched, checked against
@@ -22,6 +22,7 @@ builds dist/ (reused here).
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -338,7 +339,6 @@ def main():
     try:
         chromium = find_chromium()
         with open(os.path.join(args.levels, "01_first_swing.ron"), "rb") as level:
-            import hashlib
             level_1_hash = hashlib.sha256(level.read()).hexdigest()
         server.seed_one_level()
         url = server.start()
