@@ -2,7 +2,7 @@
 # Tether's one entry point.
 #   ./build.sh run     build (release) and play
 #   ./build.sh test    everything CI runs but the crosscheck: lint, unit/integration tests,
-#                      replays, render smoke test under Xvfb, the browser test, the browser zip
+#                      replays, render smoke test under Xvfb, the browser tests, the browser zip
 #                      on a static host and the MP3 loops in the browser
 #   ./build.sh bench   criterion benches and the rope stats table
 #   ./build.sh web     build the browser version into dist/
@@ -146,6 +146,8 @@ cmd_test() {
     scripts/online_test.sh
     log "browser test"
     web_test
+    log "Tether Online in the browser (headless Chromium on a real tether-server serving dist/)"
+    web_online_test
     log "the browser zip on a static host (unpacked, served from a subfolder, played)"
     web_zip_test
     log "the MP3 loops loop without a gap in the browser (gapless tags honoured)"

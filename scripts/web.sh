@@ -4,6 +4,8 @@
 #   web_build  ./build.sh web    release wasm32 build assembled into dist/
 #   web_serve  ./build.sh serve  serve dist/ on http://127.0.0.1:8080 (PORT=... to change)
 #   web_test   (./build.sh test) headless Chromium plays level 1's solution and is checked
+#   web_online_test (./build.sh test, after web_test: reuses dist/) Tether Online in headless
+#              Chromium against a real tether-server serving dist/ (scripts/web_online_test.py)
 #              TETHER_WEB_TEST_REPLAY=FILE  use FILE as level 1's solution (served in its place)
 #              TETHER_WEB_TEST_HOLD=T       screenshot tick (default: mid first swing)
 
@@ -332,6 +334,20 @@ PY
     rm -rf "$workload_dir" "$link_dir"
     web_test_cleanup "$work"
     trap - EXIT
+}
+
+# web_online_test: two players go online by name in headless Chromium, play level 1 and reach
+# the board; an online level opens from its link; no server, garbage, a 10 MB answer and one that
+# never ends each end as a message. The test starts and stops its own tether-server (a free
+# loopback port, a fresh data folder) serving dist/ as it is (built by web_test, else here).
+web_online_test() {
+    need_debs chromium python3
+    [ -f dist/index.html ] && [ -f dist/tether.wasm ] || web_build
+    local target_dir
+    target_dir=$(web_cargo_info | sed -n 1p)
+    cargo build --release -p tether-server
+    python3 scripts/web_online_test.py --server "$target_dir/release/tether-server" \
+        --dist dist --levels levels
 }
 
 # web_test_cleanup DIR: stops the test's web server and removes its folder.

@@ -3,8 +3,10 @@
 //! `tether-v1\n<nonce>\n<body>` and `body` is the request's JSON kept as a string, so the server
 //! checks the very bytes that were signed.
 
-use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
+use zeroize::Zeroizing;
 
 use crate::hex;
 
@@ -20,7 +22,10 @@ pub fn signed_message(nonce: &str, body: &str) -> Vec<u8> {
 /// randomness (this crate has none, so it builds for the browser without wasm-bindgen).
 #[derive(Clone)]
 pub struct Identity {
-    key: SigningKey,
+    /// Wiped from memory when the last copy goes, as the key pair's own secret half is.
+    seed: Arc<Zeroizing<[u8; SEED_BYTES]>>,
+    /// Expanded once: making the public key is a scalar multiplication (milliseconds here).
+    key_pair: Arc<salty::Keypair>,
 }
 
 impl std::fmt::Debug for Identity {
@@ -70,6 +75,9 @@ impl std::fmt::Display for EnvelopeError {
     }
 }
 
+// Verifying is the server's half: ed25519-dalek's verifier is behind the `verify` feature, so
+// the game's browser download (which only signs, with salty) does not carry it.
+#[cfg(any(test, feature = "verify"))]
 impl SignedEnvelope {
     /// Checks the signature (strictly: no malleable signatures, no weak keys) and gives the
     /// signer's public key as 64 lowercase hex digits.
@@ -82,6 +90,7 @@ impl SignedEnvelope {
             field: "sig",
             digits: 128,
         })?;
+        use ed25519_dalek::{Signature, VerifyingKey};
         let key = VerifyingKey::from_bytes(&key_bytes).map_err(|_| EnvelopeError::NotAKey)?;
         key.verify_strict(
             &signed_message(&self.nonce, &self.body),
@@ -95,27 +104,34 @@ impl SignedEnvelope {
 impl Identity {
     pub fn from_seed(seed: [u8; SEED_BYTES]) -> Identity {
         Identity {
-            key: SigningKey::from_bytes(&seed),
+            key_pair: Arc::new(salty::Keypair::from(&seed)),
+            seed: Arc::new(Zeroizing::new(seed)),
         }
     }
 
     /// The seed: what the recovery code and the device's key file hold.
     pub fn seed(&self) -> [u8; SEED_BYTES] {
-        self.key.to_bytes()
+        **self.seed
     }
 
     /// The public key as 64 lowercase hex digits: the player's id on the service.
     pub fn public_key_hex(&self) -> String {
-        hex::encode(self.key.verifying_key().as_bytes())
+        hex::encode(self.key_pair.public.as_bytes())
+    }
+
+    /// The RFC 8032 ed25519 signature of `message` (deterministic: the same seed and message
+    /// always give the same 64 bytes).
+    pub fn sign(&self, message: &[u8]) -> [u8; 64] {
+        self.key_pair.sign(message).to_bytes()
     }
 
     /// The JSON envelope that carries `body` (the request's JSON) signed with `nonce`.
     pub fn envelope(&self, nonce: &str, body: &str) -> String {
-        let signature = self.key.sign(&signed_message(nonce, body));
+        let signature = self.sign(&signed_message(nonce, body));
         serde_json::to_string(&SignedEnvelope {
             key: self.public_key_hex(),
             nonce: nonce.to_string(),
-            sig: hex::encode(&signature.to_bytes()),
+            sig: hex::encode(&signature),
             body: body.to_string(),
         })
         .expect("an envelope of strings always serializes")
@@ -146,6 +162,73 @@ mod tests {
                 &Signature::from_bytes(&sig)
             )
             .is_err());
+    }
+
+    /// RFC 8032 section 7.1, tests 1 to 3: secret key (seed), public key, message, signature.
+    const RFC8032_VECTORS: [(&str, &str, &str, &str); 3] = [
+        (
+            "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+            "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+            "",
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b",
+        ),
+        (
+            "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+            "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
+            "72",
+            "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00",
+        ),
+        (
+            "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
+            "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025",
+            "af82",
+            "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a",
+        ),
+    ];
+
+    fn hex_bytes(text: &str) -> Vec<u8> {
+        (0..text.len())
+            .step_by(2)
+            .map(|at| u8::from_str_radix(&text[at..at + 2], 16).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn keys_and_signatures_are_rfc_8032s() {
+        for (seed, public, message, signature) in RFC8032_VECTORS {
+            let identity = Identity::from_seed(hex::decode(seed).unwrap());
+            assert_eq!(
+                identity.public_key_hex(),
+                public,
+                "public key of seed {seed}"
+            );
+            let signed = identity.sign(&hex_bytes(message));
+            assert_eq!(hex::encode(&signed), signature, "signature of {message:?}");
+        }
+    }
+
+    #[test]
+    fn keys_and_signatures_are_the_ones_the_servers_ed25519_dalek_makes() {
+        // Seeds and messages of every length up to 300 bytes, from a fixed xorshift stream.
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next_byte = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        };
+        for length in 0..300 {
+            let seed: [u8; SEED_BYTES] = std::array::from_fn(|_| next_byte());
+            let message: Vec<u8> = (0..length).map(|_| next_byte()).collect();
+            let ours = Identity::from_seed(seed);
+            let dalek = ed25519_dalek::SigningKey::from_bytes(&seed);
+            assert_eq!(
+                ours.public_key_hex(),
+                hex::encode(dalek.verifying_key().as_bytes())
+            );
+            use ed25519_dalek::Signer;
+            assert_eq!(ours.sign(&message), dalek.sign(&message).to_bytes());
+        }
     }
 
     #[test]

@@ -9,6 +9,10 @@
 //! - `edit`     the editor's page: the game opens at "My levels" (the same `tether.wasm`); with
 //!   a level link in the fragment, that level opens in the editor
 //! - `editor_script=STEPS` drives the editor as `--editor-script` does (the browser test)
+//! - `online_name=NAME` goes online under NAME, as the desktop's `--online-name` (the key is
+//!   made from `crypto.getRandomValues` and kept in localStorage, the name registered): the
+//!   way in until the settings screen asks for a name
+//! - `server=URL` Tether Online's address, as `--server` (default: the page's own origin)
 //!
 //! The fragment may hold a level link, `#level=<code>` (`crate::editor::link`): the page
 //! inflates it (web/query_plugin.js: the browser's inflater, so the .wasm carries none) and that
@@ -36,6 +40,10 @@ pub struct WebQuery {
     pub edit: bool,
     /// `editor_script=...` as given (URL-encoded steps, `;`-separated as on the command line).
     pub editor_script: String,
+    /// `online_name=NAME` (percent-decoded): go online under NAME.
+    pub online_name: Option<String>,
+    /// `server=URL` (percent-decoded): Tether Online's address in place of the page's origin.
+    pub server: Option<String>,
     /// Values that could not be used, in words for the console.
     pub warnings: Vec<String>,
 }
@@ -77,6 +85,8 @@ impl WebQuery {
                 "autoplay" => parsed.autoplay = value != "0",
                 "edit" => parsed.edit = value != "0",
                 "editor_script" => parsed.editor_script = value.to_owned(),
+                "online_name" => parsed.online_name = Some(percent_decode(value)),
+                "server" => parsed.server = Some(percent_decode(value)),
                 "hold" => match value.parse::<u64>() {
                     Ok(tick) => parsed.hold_at_tick = Some(tick),
                     Err(_) => parsed
@@ -99,6 +109,8 @@ impl WebQuery {
             menu_script: self.menu_script.clone(),
             autoplay: self.autoplay,
             my_levels: self.edit,
+            online_name: self.online_name.clone(),
+            server: self.server.clone(),
             ..LaunchOptions::default()
         }
     }
@@ -477,6 +489,20 @@ mod tests {
         assert_eq!(percent_decode("100%"), "100%");
         assert_eq!(percent_decode("%zz%4"), "%zz%4");
         assert_eq!(percent_decode("%C3%A9"), "é");
+    }
+
+    #[test]
+    fn the_online_name_and_server_are_read_as_the_desktop_flags() {
+        let q = WebQuery::parse(
+            "?online_name=Ada%20L&server=http%3A%2F%2F127.0.0.1%3A9&menu=MenuConfirm",
+        );
+        let options = q.launch_options();
+        assert_eq!(options.online_name.as_deref(), Some("Ada L"));
+        assert_eq!(options.server.as_deref(), Some("http://127.0.0.1:9"));
+        assert!(options.start_at_title);
+        assert!(q.warnings.is_empty());
+        let plain = WebQuery::parse("?level=1").launch_options();
+        assert_eq!((plain.online_name, plain.server), (None, None));
     }
 
     #[test]

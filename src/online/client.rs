@@ -18,7 +18,7 @@ use tether_online_proto::wire::{
 };
 use tether_online_proto::Identity;
 
-use super::http::{shorten, Http, HttpFailure, Poll, Request, RequestId};
+use super::http::{shorten, Http, HttpFailure, Poll, Request, RequestId, Response};
 use crate::sim::limits;
 
 /// How long a JSON request may take, start to last byte.
@@ -251,19 +251,27 @@ impl OnlineClient {
 
     /// Moves the call along: `Some` once, when it ends.
     pub fn poll<T>(&mut self, call: &mut Call<T>) -> Option<Result<T, OnlineError>> {
-        let request = match &call.stage {
+        // Only the parse is per answer type: the rest is one function for every call, so the
+        // browser's download carries it once rather than once per type.
+        let response = self.advance(&mut call.stage)?;
+        Some(response.and_then(|response| answer(response.status, &response.body, call.parse)))
+    }
+
+    /// Moves a call's requests along: `Some` once, with the final answer or why there is none.
+    fn advance(&mut self, stage: &mut Stage) -> Option<Result<Response, OnlineError>> {
+        let request = match stage {
             Stage::Nonce { request, .. } | Stage::Answer { request } => *request,
             Stage::Ended => return Some(Err(OnlineError::Http(HttpFailure::UnknownRequest))),
         };
         let response = match self.http.poll(request) {
             Poll::Pending => return None,
             Poll::Failed(failure) => {
-                call.stage = Stage::Ended;
+                *stage = Stage::Ended;
                 return Some(Err(OnlineError::Http(failure)));
             }
             Poll::Done(response) => response,
         };
-        match std::mem::replace(&mut call.stage, Stage::Ended) {
+        match std::mem::replace(stage, Stage::Ended) {
             Stage::Nonce { write, .. } => {
                 let SignedWrite { signer, path, body } = *write;
                 let nonce = match answer::<NonceAnswer>(response.status, &response.body, parse_json)
@@ -278,10 +286,10 @@ impl OnlineClient {
                     JSON_TIMEOUT_MS,
                     MAX_JSON_BYTES,
                 ));
-                call.stage = Stage::Answer { request };
+                *stage = Stage::Answer { request };
                 None
             }
-            Stage::Answer { .. } => Some(answer(response.status, &response.body, call.parse)),
+            Stage::Answer { .. } => Some(Ok(response)),
             Stage::Ended => unreachable!("an ended call returned above"),
         }
     }
@@ -349,21 +357,26 @@ fn answer<T>(status: u16, body: &[u8], parse: Parse<T>) -> Result<T, OnlineError
     if (200..300).contains(&status) {
         return parse(body).map_err(|problem| OnlineError::Malformed { status, problem });
     }
+    Err(refusal(status, body))
+}
+
+/// A non-2xx answer as the refusal it carries (or as garbage).
+fn refusal(status: u16, body: &[u8]) -> OnlineError {
     match serde_json::from_slice::<ErrorAnswer>(body) {
-        Ok(refusal) => Err(OnlineError::Refused {
+        Ok(refusal) => OnlineError::Refused {
             status,
             code: shown(&refusal.error),
             message: shown(&refusal.message),
-        }),
-        Err(_) if status == 413 => Err(OnlineError::Refused {
+        },
+        Err(_) if status == 413 => OnlineError::Refused {
             status,
             code: "too_large".into(),
             message: "the server refused a request this large".into(),
-        }),
-        Err(_) => Err(OnlineError::Malformed {
+        },
+        Err(_) => OnlineError::Malformed {
             status,
             problem: "not an answer of Tether Online".into(),
-        }),
+        },
     }
 }
 

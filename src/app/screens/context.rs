@@ -381,7 +381,8 @@ pub fn levels_service(
     online: &OnlineService,
     data: &GameData,
 ) -> Box<dyn LevelsOnline> {
-    if fixture {
+    // The browser has no `--online-fixture`: without this the sample levels ship in its download.
+    if fixture && cfg!(not(target_arch = "wasm32")) {
         return Box::new(FixtureLevels::from_campaign(data));
     }
     if !online.profile.enabled {
