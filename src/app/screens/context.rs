@@ -44,6 +44,9 @@ pub struct Input {
     pub play: PlayInput,
     /// This frame's actions (with a menu script's step pressed in).
     pub actions: ActionFrame,
+    /// The characters typed this frame (`text_entry`: Backspace, Enter, Escape as `\u{8}`,
+    /// `\n`, `\u{1b}`), with a menu script's text.
+    pub typed: Vec<char>,
     /// This frame's raw device state (the controls screen binds from it).
     pub raw: RawFrame,
     /// Whether the window lost focus this frame (play pauses).
@@ -176,6 +179,7 @@ impl Ctx {
                 touch: TouchControls::default(),
                 play,
                 actions: ActionFrame::default(),
+                typed: Vec::new(),
                 raw: RawFrame::default(),
                 focus_lost: false,
                 last_device: DeviceKind::Keyboard,
@@ -220,8 +224,11 @@ impl Ctx {
     /// device last used noted, play's input latched, and (unless the screen takes the next
     /// press for itself) mute, volume and fullscreen acted on.
     pub fn read_actions(&mut self, playing: bool, global_keys: bool) {
+        self.input.typed = crate::app::screens::text_entry::read_typed_keys();
+        // A script waits while a name is with the server, as a player would.
+        let busy = playing || self.online.name_pending();
         self.auto
-            .press_menu_script(&mut self.input.actions, playing);
+            .press_menu_script(&mut self.input.actions, &mut self.input.typed, busy);
         if let Some(device) = Action::ALL
             .iter()
             .find_map(|&action| self.input.actions.pressed_by(action))

@@ -26,11 +26,15 @@ pub mod online_levels_client;
 pub mod online_levels_fixture;
 pub mod online_levels_list;
 pub mod online_levels_service;
+pub mod online_name;
+pub mod online_recovery;
+pub mod online_settings;
 pub mod pause;
 pub mod play;
 pub mod publish;
 pub mod publish_proof;
 pub mod rate;
+pub mod text_entry;
 pub mod title;
 
 pub use context::Ctx;

@@ -3,8 +3,6 @@
 //! A level's text comes from the device's cache when it was played before (so it plays
 //! offline), else from the service, checked against its hash and the level checks, then kept.
 
-use macroquad::input::{get_char_pressed, is_key_pressed, KeyCode};
-
 use super::online_levels_cache::{is_level_hash, OnlineLevelError};
 use super::online_levels_list::{
     row_text, ListItem, ListOutcome, Loading, OnlineLevelsList, DETAIL_ITEMS,
@@ -279,26 +277,6 @@ fn detail_lines(view: &super::online_levels_list::DetailView) -> Vec<(String, bo
     lines
 }
 
-/// The characters typed this frame, backspace, Enter and Escape as `\u{8}`, `\n`, `\u{1b}`.
-fn typed_chars() -> Vec<char> {
-    let mut typed = Vec::new();
-    while let Some(c) = get_char_pressed() {
-        if !c.is_control() {
-            typed.push(c);
-        }
-    }
-    for (key, c) in [
-        (KeyCode::Backspace, '\u{8}'),
-        (KeyCode::Enter, '\n'),
-        (KeyCode::Escape, '\u{1b}'),
-    ] {
-        if is_key_pressed(key) {
-            typed.push(c);
-        }
-    }
-    typed
-}
-
 impl Screen for OnlineLevelsScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
         let polled = self.poll(ctx);
@@ -309,7 +287,7 @@ impl Screen for OnlineLevelsScreen {
             return Transition::Stay;
         }
         let typed = if self.list.typing {
-            typed_chars()
+            ctx.input.typed.clone()
         } else {
             Vec::new()
         };
