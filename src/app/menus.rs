@@ -311,7 +311,7 @@ impl LevelSelect {
             ));
         }
         lines.push((
-            "Arrows: choose   Enter: play   Esc: back".into(),
+            "Arrows: choose   Enter: play   R: board   Esc: back".into(),
             palette::TEXT_DIM,
         ));
         let mut y = y + 20.0 * k;

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tether_online_proto::wire::{
     AroundAnswer, BoardAnswer, ErrorAnswer, Health, LevelInfo, LevelList, NonceAnswer,
     PlayerAnswer, PublishAnswer, PublishBody, RatingBody, RegisterBody, RunStatusAnswer,
@@ -98,6 +98,34 @@ pub struct LevelQuery {
     pub offset: Option<u32>,
 }
 
+/// `GET /api/v1/players/{key}/medals`: the medals a player's best runs earn (this simulation
+/// version, unassisted). Missing fields read as none: the answer is only shown.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct MedalsAnswer {
+    pub counts: MedalCounts,
+    pub medals: Vec<PlayerMedal>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct MedalCounts {
+    pub author: u32,
+    pub gold: u32,
+    pub silver: u32,
+    pub bronze: u32,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PlayerMedal {
+    /// The level's hash.
+    pub level: String,
+    /// author, gold, silver or bronze.
+    pub medal: String,
+    pub ticks: i64,
+}
+
 type Parse<T> = fn(&[u8]) -> Result<T, String>;
 
 /// One API call in flight. Poll it with `OnlineClient::poll` until it gives `Some`.
@@ -163,6 +191,10 @@ impl OnlineClient {
 
     pub fn player(&mut self, key: &str) -> Call<PlayerAnswer> {
         self.get_json(format!("/api/v1/players/{}", path_part(key)))
+    }
+
+    pub fn medals(&mut self, key: &str) -> Call<MedalsAnswer> {
+        self.get_json(format!("/api/v1/players/{}/medals", path_part(key)))
     }
 
     /// Opens a run session for the level with this hash (call it as the attempt starts).

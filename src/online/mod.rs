@@ -17,5 +17,5 @@ pub mod profile;
 pub mod queue;
 pub mod service;
 
-pub use client::{Call, LevelQuery, OnlineClient, OnlineError};
+pub use client::{Call, LevelQuery, MedalsAnswer, OnlineClient, OnlineError};
 pub use tether_online_proto::{wire, Identity};

@@ -20,6 +20,7 @@ pub mod level_files;
 pub mod level_keys;
 pub mod level_select;
 pub mod my_levels;
+pub mod online_board;
 pub mod online_levels;
 pub mod online_levels_cache;
 pub mod online_levels_client;

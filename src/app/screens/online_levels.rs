@@ -3,6 +3,7 @@
 //! A level's text comes from the device's cache when it was played before (so it plays
 //! offline), else from the service, checked against its hash and the level checks, then kept.
 
+use super::online_board::BoardScreen;
 use super::online_levels_cache::{is_level_hash, OnlineLevelError};
 use super::online_levels_list::{
     row_text, ListItem, ListOutcome, Loading, OnlineLevelsList, DETAIL_ITEMS,
@@ -159,10 +160,14 @@ impl OnlineLevelsScreen {
                 Transition::Stay
             }
             ListOutcome::Play { hash } => self.play(ctx, hash),
-            ListOutcome::Board { .. } => {
-                self.message =
-                    Some("boards come with the online client (not in this build yet)".into());
-                Transition::Stay
+            ListOutcome::Board { hash } => {
+                let file = online_level_file(&hash);
+                let title = self
+                    .list
+                    .detail
+                    .as_ref()
+                    .map_or(file.clone(), |view| view.listed.shown_name());
+                Transition::Push(Box::new(BoardScreen::new(&file, &hash, &title)))
             }
         }
     }

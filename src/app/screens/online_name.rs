@@ -39,6 +39,8 @@ impl NameEntryScreen {
         if let Some(why) = ctx.online.registration_problem() {
             log_line(&format!("online: name {sent:?} refused: {why}"));
             self.problem = Some(format!("\"{sent}\" was not taken: {why}"));
+            // Asked again from an empty line: the refused name is quoted above.
+            self.entry = TextEntry::new("", MAX_NAME_CHARS);
             return Transition::Stay;
         }
         ctx.refresh_levels_online();
