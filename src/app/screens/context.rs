@@ -127,6 +127,8 @@ pub struct Ctx {
     online_clock_s: f64,
     /// The last online state logged (the Xvfb script reads the log lines).
     online_logged: Option<String>,
+    /// The ghost menu's online runs ("the record", "the run just ahead").
+    pub world_ghosts: crate::app::screens::race_world::WorldGhosts,
 }
 
 impl Ctx {
@@ -204,6 +206,7 @@ impl Ctx {
             online,
             online_clock_s: 0.0,
             online_logged: None,
+            world_ghosts: Default::default(),
         }
     }
 
@@ -304,6 +307,7 @@ impl Ctx {
         }
         self.online_clock_s += f64::from(frame_s);
         self.online.update(self.online_clock_s);
+        self.poll_world_ghost();
         let status = self.online.status_line();
         if status != self.online_logged {
             if let Some(line) = &status {

@@ -34,6 +34,7 @@ pub mod pause;
 pub mod play;
 pub mod publish;
 pub mod publish_proof;
+pub mod race_world;
 pub mod rate;
 pub mod text_entry;
 pub mod title;
