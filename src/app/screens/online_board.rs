@@ -144,7 +144,7 @@ impl BoardScreen {
     }
 }
 
-/// `#3 Ada 0:02.95`.
+/// `#3 Ada 0:01.47`.
 fn entry_text(entry: &BoardEntry) -> String {
     format!(
         "#{} {} {}",
@@ -277,9 +277,9 @@ mod tests {
         });
         board.medals = Load::Done(Ok(medals));
         let lines = board.lines();
-        assert_eq!(lines[0], "record #1 Ada 0:02.95");
-        assert_eq!(lines[1], "you: rank 2 of 3 (top 67%) in 0:03.00");
-        assert_eq!(lines[2], "  #1 Ada 0:02.95");
+        assert_eq!(lines[0], "record #1 Ada 0:01.47");
+        assert_eq!(lines[1], "you: rank 2 of 3 (top 67%) in 0:01.50");
+        assert_eq!(lines[2], "  #1 Ada 0:01.47");
         assert!(lines[3].starts_with("> #2 Bob"), "{}", lines[3]);
         assert!(!lines[3].contains('\u{202e}'));
         assert!(lines[4].starts_with("gold medal here; medals: 0 author, 1 gold"));
