@@ -282,3 +282,29 @@ impl OnlineService {
         self.profile.identity()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn online_off_makes_no_client_so_no_request() {
+        // Port 9 (discard): nothing should ever try it while online is off.
+        let server = Some("http://127.0.0.1:9".to_owned());
+        let (mut online, _) = OnlineService::load(Store::memory(), server);
+        online.profile.identity_or_new().unwrap();
+        online.profile.name = Some("Ada".into());
+        online.attempt_started("ab");
+        online.run_finished("01.ron", "ab", 177, &Replay::new("01.ron"));
+        online.update(1.0);
+        let code = tether_online_proto::recovery::encode(&[3u8; 32]);
+        online.import_recovery_code(&code).unwrap();
+        assert!(online.client.is_none() && online.client_if_on().is_none());
+        assert!(!online.name_pending() && online.last_ticket.is_none());
+        // Turned on with a key and no name, the key's name is asked for: a client exists.
+        online.turn_on().unwrap();
+        assert!(online.name_pending() && online.client.is_some());
+        online.go_offline().unwrap();
+        assert!(online.client_if_on().is_none() && !online.name_pending());
+    }
+}

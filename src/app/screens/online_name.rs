@@ -79,7 +79,15 @@ impl Screen for NameEntryScreen {
         let mut lines = vec![
             ("The name others see on the boards:".to_owned(), false),
             (String::new(), false),
-            (format!("  {}", self.entry.shown()), true),
+            // A fixed-width field, so an empty one still shows where the name goes.
+            (
+                format!(
+                    "[ {:<width$} ]",
+                    self.entry.shown(),
+                    width = MAX_NAME_CHARS + 1
+                ),
+                true,
+            ),
             (String::new(), false),
         ];
         match (&self.sent, &self.problem) {

@@ -95,9 +95,8 @@ impl OnlineSettingsScreen {
             Typed::Cancel => {}
             Typed::Submit(server) => {
                 let server = server.trim();
-                if !server.is_empty()
-                    && !(server.starts_with("http://") || server.starts_with("https://"))
-                {
+                let is_address = server.starts_with("http://") || server.starts_with("https://");
+                if !(server.is_empty() || is_address) {
                     self.message = Some("a server address starts with http:// or https://".into());
                     return;
                 }
