@@ -10,7 +10,7 @@
 use std::fmt;
 
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tether_online_proto::wire::{
     AroundAnswer, BoardAnswer, ErrorAnswer, Health, LevelInfo, LevelList, NonceAnswer,
     PlayerAnswer, PublishAnswer, PublishBody, RatingBody, RegisterBody, RunStatusAnswer,
@@ -18,7 +18,7 @@ use tether_online_proto::wire::{
 };
 use tether_online_proto::Identity;
 
-use super::http::{shorten, Http, HttpFailure, Poll, Request, RequestId};
+use super::http::{shorten, Http, HttpFailure, Poll, Request, RequestId, Response};
 use crate::sim::limits;
 
 /// How long a JSON request may take, start to last byte.
@@ -99,31 +99,34 @@ pub struct LevelQuery {
 }
 
 /// `GET /api/v1/players/{key}/medals`: the medals a player's best runs earn (this simulation
-/// version, unassisted). Missing fields read as none: the answer is only shown.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
+/// version, unassisted). Read by hand from the JSON (no derived parser: the browser's download
+/// is tight); a missing or odd field reads as none, as the answer is only shown.
+#[derive(Clone, Debug, Default)]
 pub struct MedalsAnswer {
-    pub counts: MedalCounts,
-    pub medals: Vec<PlayerMedal>,
+    /// How many author, gold, silver and bronze medals, in that order.
+    pub counts: [u64; 4],
+    /// `(level hash, medal name)` for each level with a medal.
+    pub medals: Vec<(String, String)>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct MedalCounts {
-    pub author: u32,
-    pub gold: u32,
-    pub silver: u32,
-    pub bronze: u32,
-}
+/// The medal names, in the order of `MedalsAnswer::counts`.
+pub const MEDAL_NAMES: [&str; 4] = ["author", "gold", "silver", "bronze"];
 
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct PlayerMedal {
-    /// The level's hash.
-    pub level: String,
-    /// author, gold, silver or bronze.
-    pub medal: String,
-    pub ticks: i64,
+pub(crate) fn parse_medals(body: &[u8]) -> Result<MedalsAnswer, String> {
+    let value: serde_json::Value = parse_json(body)?;
+    let text = |v: &serde_json::Value, key: &str| v[key].as_str().unwrap_or("").to_owned();
+    Ok(MedalsAnswer {
+        counts: MEDAL_NAMES.map(|name| value["counts"][name].as_u64().unwrap_or(0)),
+        medals: value["medals"]
+            .as_array()
+            .map(|medals| {
+                medals
+                    .iter()
+                    .map(|m| (text(m, "level"), text(m, "medal")))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    })
 }
 
 type Parse<T> = fn(&[u8]) -> Result<T, String>;
@@ -194,7 +197,8 @@ impl OnlineClient {
     }
 
     pub fn medals(&mut self, key: &str) -> Call<MedalsAnswer> {
-        self.get_json(format!("/api/v1/players/{}/medals", path_part(key)))
+        let path = format!("/api/v1/players/{}/medals", path_part(key));
+        self.get_parsed(path, parse_medals)
     }
 
     /// Opens a run session for the level with this hash (call it as the attempt starts).
@@ -283,19 +287,28 @@ impl OnlineClient {
 
     /// Moves the call along: `Some` once, when it ends.
     pub fn poll<T>(&mut self, call: &mut Call<T>) -> Option<Result<T, OnlineError>> {
-        let request = match &call.stage {
+        Some(
+            self.poll_stage(&mut call.stage)?
+                .and_then(|response| answer(response.status, &response.body, call.parse)),
+        )
+    }
+
+    /// A call's stages, the same whatever its answer's type (so the binary holds one copy):
+    /// `Some` with the final answer, or why there is none, once the call ends.
+    fn poll_stage(&mut self, stage: &mut Stage) -> Option<Result<Response, OnlineError>> {
+        let request = match stage {
             Stage::Nonce { request, .. } | Stage::Answer { request } => *request,
             Stage::Ended => return Some(Err(OnlineError::Http(HttpFailure::UnknownRequest))),
         };
         let response = match self.http.poll(request) {
             Poll::Pending => return None,
             Poll::Failed(failure) => {
-                call.stage = Stage::Ended;
+                *stage = Stage::Ended;
                 return Some(Err(OnlineError::Http(failure)));
             }
             Poll::Done(response) => response,
         };
-        match std::mem::replace(&mut call.stage, Stage::Ended) {
+        match std::mem::replace(stage, Stage::Ended) {
             Stage::Nonce { write, .. } => {
                 let SignedWrite { signer, path, body } = *write;
                 let nonce = match answer::<NonceAnswer>(response.status, &response.body, parse_json)
@@ -310,10 +323,10 @@ impl OnlineClient {
                     JSON_TIMEOUT_MS,
                     MAX_JSON_BYTES,
                 ));
-                call.stage = Stage::Answer { request };
+                *stage = Stage::Answer { request };
                 None
             }
-            Stage::Answer { .. } => Some(answer(response.status, &response.body, call.parse)),
+            Stage::Answer { .. } => Some(Ok(response)),
             Stage::Ended => unreachable!("an ended call returned above"),
         }
     }
@@ -335,12 +348,16 @@ impl OnlineClient {
     }
 
     fn get_json<T: DeserializeOwned>(&mut self, path: String) -> Call<T> {
+        self.get_parsed(path, parse_json::<T>)
+    }
+
+    fn get_parsed<T>(&mut self, path: String, parse: Parse<T>) -> Call<T> {
         let request = Request::get(self.url(&path), JSON_TIMEOUT_MS, MAX_JSON_BYTES);
         Call {
             stage: Stage::Answer {
                 request: self.http.start(request),
             },
-            parse: parse_json::<T>,
+            parse,
         }
     }
 

@@ -14,6 +14,7 @@ use crate::app::input::Action;
 use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
 use crate::app::{log_line, palette};
 use crate::campaign::format_time;
+use crate::online::client::MEDAL_NAMES;
 use crate::online::{Call, MedalsAnswer, OnlineError};
 use crate::sim::limits::printable;
 
@@ -175,15 +176,14 @@ fn medal_line(medals: &MedalsAnswer, level_hash: &str) -> String {
     let here = medals
         .medals
         .iter()
-        .find(|m| m.level == level_hash)
-        .map_or("no medal here".to_owned(), |m| {
-            format!("{} medal here", printable(&m.medal))
+        .find(|(level, _)| level == level_hash)
+        .map_or("no medal here".to_owned(), |(_, medal)| {
+            format!("{} medal here", printable(medal))
         });
-    let c = &medals.counts;
-    format!(
-        "{here}; medals: {} author, {} gold, {} silver, {} bronze",
-        c.author, c.gold, c.silver, c.bronze
-    )
+    let counts: Vec<String> = (medals.counts.iter().zip(MEDAL_NAMES))
+        .map(|(count, name)| format!("{count} {name}"))
+        .collect();
+    format!("{here}; medals: {}", counts.join(", "))
 }
 
 impl Screen for BoardScreen {
@@ -268,14 +268,8 @@ mod tests {
             run: 2,
             around: vec![entry(1, "Ada", 177), entry(2, "Bob\u{202e}", 180)],
         }));
-        let mut medals = MedalsAnswer::default();
-        medals.counts.gold = 1;
-        medals.medals.push(crate::online::client::PlayerMedal {
-            level: "ab".into(),
-            medal: "gold".into(),
-            ticks: 180,
-        });
-        board.medals = Load::Done(Ok(medals));
+        let medals = br#"{"counts":{"gold":1},"medals":[{"level":"ab","medal":"gold"}]}"#;
+        board.medals = Load::Done(Ok(crate::online::client::parse_medals(medals).unwrap()));
         let lines = board.lines();
         assert_eq!(lines[0], "record #1 Ada 0:01.47");
         assert_eq!(lines[1], "you: rank 2 of 3 (top 67%) in 0:01.50");

@@ -108,3 +108,22 @@ impl Screen for NameEntryScreen {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_checked_before_it_is_sent() {
+        assert!(check_name("Ada").is_ok());
+        assert!(check_name(&"x".repeat(MAX_NAME_CHARS)).is_ok());
+        assert!(check_name("Zoë 2").is_ok());
+        let refused = |name: &str| check_name(name).unwrap_err();
+        assert_eq!(refused(""), "is empty");
+        assert_eq!(refused("   "), "is empty");
+        assert!(refused(&"x".repeat(MAX_NAME_CHARS + 1)).contains("at most 24"));
+        assert!(refused("Ada\u{202e}").contains("U+202E"));
+        assert!(refused("A\tda").contains("U+0009"));
+        assert!(refused(" Ada").contains("space"));
+    }
+}

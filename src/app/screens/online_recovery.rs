@@ -126,6 +126,10 @@ impl RecoveryScreen {
         if let Some(problem) = &self.problem {
             lines.push((problem.clone(), true));
         }
+        if matches!(self.mode, Mode::Show(..) | Mode::Imported) {
+            lines.push((String::new(), false));
+            lines.push(("Enter / Esc: back".into(), false));
+        }
         lines
     }
 }
