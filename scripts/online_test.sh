@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Tether Online through the real screens under Xvfb, against a real tether-server on a free
 # loopback port with a fresh SQLite folder (killed at the end, pass or fail). A fresh player
-# goes online under a name (--online-name), plays level 1 from the title by its solution
+# turns online on in the title's Online settings and names themselves on the name-entry
+# screen (a menu script's Type:NAME), plays level 1 from the title by its solution
 # (--autoplay): the complete screen's online line reaches "on the board at rank 1 of 1" and
-# the board names them. A second player on another device plays it too and ranks 2 of 2, and
-# the first player's run is the one just ahead of theirs.
+# the complete screen's Board shows them at rank 1. A second player on another device first
+# tries the taken name (asked again with the server's reason), sets the ghost menu to "the run
+# just ahead of mine", plays level 1, ranks 2 of 2, and on a retry races the first player's run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
@@ -33,22 +35,44 @@ url=${url%% *}
 cat <&3 >/dev/null &
 case "$url" in http://127.0.0.1:*) echo "ok: server at $url" ;; *) fail "server said: $first" ;; esac
 
+# The title's items: Play, Level select, Ghost, Controls, Assists, My levels, Online levels,
+# Online, Quit. From Play, two MenuUp reach Online; its first item turns online on, which
+# opens the name entry for a player without a name.
+NAME_ONLINE="MenuUp,MenuUp,MenuConfirm,MenuConfirm"
+# Back on the title (at Online): the Ghost item is five up; three presses from "your best
+# run" reach "the run just ahead of mine"; two up again is Play.
+GHOST_AHEAD="MenuUp,MenuUp,MenuUp,MenuUp,MenuUp,MenuConfirm,MenuConfirm,MenuConfirm,MenuUp,MenuUp"
+# On the complete screen (Next, Retry, Level select, Board): up to Board, open it, back.
+BOARD="MenuUp,MenuConfirm,MenuBack"
+
 run_player() {
-    local name=$1
+    local name=$1 script=$2
     XDG_CONFIG_HOME="$out/$name" LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 180 \
-        xvfb-run -a -s "-screen 0 1280x720x24" "$BIN" --server "$url" --online-name "$name" \
-        --menu-script MenuDown,MenuConfirm,MenuConfirm --autoplay \
+        xvfb-run -a -s "-screen 0 1280x720x24" "$BIN" --server "$url" \
+        --menu-script "$script" --autoplay \
         --screenshot "$out/$name.png" 2>&1 | tee "$out/$name.log"
 }
 
-run_player Ada
+run_player Ada "$NAME_ONLINE,Type:Ada,MenuBack,MenuDown,MenuDown,MenuConfirm,$BOARD"
+grep -q '^online: as Ada$' "$out/Ada.log" || fail "Ada did not name herself on the name-entry screen"
 grep -q "^online: on the board at rank 1 of 1" "$out/Ada.log" \
     || fail "Ada's run is not on the board at rank 1: $(grep '^online' "$out/Ada.log" | tr '\n' '|')"
-echo "ok: Ada's run is on the board at rank 1 of 1"
-run_player Bob
+grep -q "^board: 01_first_swing.ron: .*you: rank 1 of 1 .*> #1 Ada " "$out/Ada.log" \
+    || fail "the complete screen's board does not show Ada at rank 1: $(grep '^board' "$out/Ada.log")"
+echo "ok: Ada named herself, her run is on the board at rank 1 of 1 and her board says so"
+
+# Bob tries the taken name first, then his own; after his first finish he retries (Board is
+# left on Retry two up) and races the run just ahead of his.
+run_player Bob "$NAME_ONLINE,Type:Ada,Type:Bob,MenuBack,$GHOST_AHEAD,MenuConfirm,$BOARD,MenuUp,MenuUp,MenuConfirm"
+grep -q '^online: name "Ada" refused: ' "$out/Bob.log" || fail "the taken name Ada was not refused for Bob"
+grep -q '^online: as Bob$' "$out/Bob.log" || fail "Bob was not asked again after the taken name"
 grep -q "^online: on the board at rank 2 of 2" "$out/Bob.log" \
     || fail "Bob's run is not on the board at rank 2: $(grep '^online' "$out/Bob.log" | tr '\n' '|')"
-echo "ok: Bob's run is on the board at rank 2 of 2"
+grep -q "^board: 01_first_swing.ron: .*you: rank 2 of 2 .*> #2 Bob " "$out/Bob.log" \
+    || fail "Bob's board does not show him at rank 2: $(grep '^board' "$out/Bob.log")"
+grep -q "^ghost: racing ahead (01_first_swing.ron): Ada's run " "$out/Bob.log" \
+    || fail "Bob's retry does not race Ada's run: $(grep '^ghost' "$out/Bob.log" | tr '\n' '|')"
+echo "ok: Bob ranks 2 of 2 and races the run just ahead of his: Ada's"
 
 hash=$(sha256sum levels/01_first_swing.ron | cut -d' ' -f1)
 python3 - "$url" "$hash" <<'PY' || fail "the board is not Ada then Bob"

@@ -16,7 +16,8 @@ use tether::app::game_loop::LaunchOptions;
 const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
-         [--menu-script ACTION,ACTION... [--autoplay]] [--server URL] [--online-name NAME]
+         [--menu-script STEP,STEP... [--autoplay]] [--server URL] [--online-name NAME]
+                           (a STEP: a menu action, or Type:TEXT typed with Enter)
                            (--server: Tether Online's address; --online-name: go online under
                            NAME, making this device's key and registering it if need be)
   tether play FILE [OPTIONS] play any level file, reloading it whenever it is saved
@@ -146,7 +147,7 @@ impl std::fmt::Display for ArgsError {
             ArgsError::NeedsValue(option) => write!(f, "{option} needs a value"),
             ArgsError::NotANumber { option, needs } => write!(f, "{option} needs {needs}"),
             ArgsError::NotAnAction(name) => {
-                write!(f, "--menu-script: {name:?} is not an action")
+                write!(f, "--menu-script: {name:?} is not an action or Type:TEXT")
             }
             ArgsError::Unknown(arg) => write!(f, "unknown argument {arg}"),
             ArgsError::Replay(err) => write!(f, "{err}"),
@@ -212,8 +213,8 @@ fn set_option(
             options.menu_script = value?
                 .split(',')
                 .map(|name| {
-                    ron::from_str::<tether::app::input::Action>(name.trim())
-                        .map_err(|_| ArgsError::NotAnAction(name.to_owned()))
+                    tether::app::automation::MenuStep::parse(name)
+                        .ok_or_else(|| ArgsError::NotAnAction(name.to_owned()))
                 })
                 .collect::<Result<_, _>>()?;
         }

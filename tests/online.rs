@@ -14,6 +14,7 @@ use online_support::{fresh_dir, repo, TestServer};
 use tether::online::profile::OnlineProfile;
 use tether::online::queue::{RunQueue, RunState};
 use tether::online::wire::{AroundAnswer, BoardEntry};
+use tether::online::world_ghost::{GhostFetch, WorldRun};
 use tether::online::{Call, Identity, OnlineClient, OnlineError};
 use tether::platform::store::Area;
 use tether::sim::{InputFrame, Replay, TICKS_PER_SECOND};
@@ -191,9 +192,26 @@ fn runs_reach_the_board_ranked_and_the_run_ahead_is_a_ghost() {
         .find(|entry| entry.rank == place.rank - 1)
         .expect("someone is ahead of Bob");
     assert_eq!(ahead.player, ada.public_key_hex());
-    let ghost_text = ask(&mut client, |c| c.run_replay(ahead.run)).unwrap();
-    let ghost = Replay::from_ron(&ghost_text, "ghost").unwrap();
-    ghost.check_sim_version("ghost").unwrap();
+    // The game's own download of "the run just ahead of mine" finds and fetches that run.
+    let bob_key = bob.public_key_hex();
+    let mut fetch = GhostFetch::start(
+        &mut client,
+        WorldRun::JustAhead,
+        &level_hash(),
+        Some(&bob_key),
+    )
+    .unwrap();
+    let downloaded = loop {
+        if let Some(result) = fetch.poll(&mut client) {
+            break result.unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    assert_eq!(
+        (downloaded.run_id, downloaded.name.as_str()),
+        (ahead.run, "Ada")
+    );
+    let ghost = downloaded.replay;
     let ghost_path = dir.join("ghost.ron");
     std::fs::write(&ghost_path, ghost.to_ron()).unwrap();
     let raced = tether::cli::run_replay_file(&repo(), &ghost_path).unwrap();

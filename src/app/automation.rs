@@ -15,6 +15,33 @@ use super::render::Snapshot;
 use super::session::Session;
 use crate::sim::{Event, Replay, World, TICK_DT_S};
 
+/// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed,
+/// or `Type:TEXT`, text typed into the screen's text entry followed by Enter (a name, a
+/// recovery code): what lets a script fill in the name-entry screen like a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuStep {
+    Press(Action),
+    Type(String),
+}
+
+impl MenuStep {
+    /// `MenuDown` (an action's name) or `Type:Ada`; `None` when it is neither.
+    pub fn parse(step: &str) -> Option<MenuStep> {
+        match step.trim().strip_prefix("Type:") {
+            Some(text) => Some(MenuStep::Type(text.to_owned())),
+            None => ron::from_str::<Action>(step.trim())
+                .ok()
+                .map(MenuStep::Press),
+        }
+    }
+}
+
+impl PartialEq<Action> for MenuStep {
+    fn eq(&self, action: &Action) -> bool {
+        *self == MenuStep::Press(*action)
+    }
+}
+
 /// Frames between the steps of a menu script (`--menu-script`), so each screen is drawn.
 const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;
 /// In screenshot mode, ticks per rendered frame: deterministic, whatever the frame rate.
@@ -38,7 +65,7 @@ pub struct ShotMoment {
 }
 
 pub struct Automation {
-    menu_script: Vec<Action>,
+    menu_script: Vec<MenuStep>,
     /// The position in `menu_script` and frames until its next step.
     script_step: usize,
     script_wait: u32,
@@ -109,9 +136,15 @@ impl Automation {
         self.hold_at_tick.is_some_and(|hold| tick >= hold)
     }
 
-    /// The next step of the menu script, pressed into this frame's actions. The script waits
-    /// while a level is played (autoplay drives it) and moves on at the screens around it.
-    pub fn press_menu_script(&mut self, actions: &mut ActionFrame, playing: bool) {
+    /// The next step of the menu script, pressed into this frame's actions (or its text added
+    /// to the characters typed this frame, then Enter as `\n`). The script waits while a level
+    /// is played (autoplay drives it) and moves on at the screens around it.
+    pub fn press_menu_script(
+        &mut self,
+        actions: &mut ActionFrame,
+        typed: &mut Vec<char>,
+        playing: bool,
+    ) {
         if playing {
             return;
         }
@@ -119,11 +152,19 @@ impl Automation {
             self.script_wait -= 1;
             return;
         }
-        let Some(&action) = self.menu_script.get(self.script_step) else {
+        let Some(step) = self.menu_script.get(self.script_step) else {
             return;
         };
-        actions.press(action, DeviceKind::Keyboard);
-        log_line(&format!("menu script: {action:?}"));
+        match step {
+            MenuStep::Press(action) => {
+                actions.press(*action, DeviceKind::Keyboard);
+                log_line(&format!("menu script: {action:?}"));
+            }
+            MenuStep::Type(text) => {
+                typed.extend(text.chars().chain(['\n']));
+                log_line(&format!("menu script: typed {text:?}"));
+            }
+        }
         self.script_step += 1;
         self.script_wait = MENU_SCRIPT_FRAMES_PER_STEP;
     }

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use super::input::Action;
 use crate::sim::Replay;
 
 /// How the game was started (command line on the desktop, URL query in the browser).
@@ -24,7 +23,7 @@ pub struct LaunchOptions {
     /// Open on the title screen (a plain start) instead of straight into `start_level`.
     pub start_at_title: bool,
     /// Menu actions pressed one after another (the walk-through test drives the menus so).
-    pub menu_script: Vec<Action>,
+    pub menu_script: Vec<super::automation::MenuStep>,
     /// Levels started from the menus play their solution replay (with `menu_script`: a whole
     /// walk from the title to a finished level without a person).
     pub autoplay: bool,

@@ -311,7 +311,7 @@ impl LevelSelect {
             ));
         }
         lines.push((
-            "Arrows: choose   Enter: play   Esc: back".into(),
+            "Arrows: choose   Enter: play   R: board   Esc: back".into(),
             palette::TEXT_DIM,
         ));
         let mut y = y + 20.0 * k;
@@ -350,6 +350,8 @@ pub enum TitleItem {
     MyLevels,
     /// Levels from everyone, on the online service.
     OnlineLevels,
+    /// Online on/off, the name, the server, the recovery code.
+    Online,
     Quit,
 }
 
@@ -363,6 +365,7 @@ pub fn title_items() -> Vec<TitleItem> {
         TitleItem::Assists,
         TitleItem::MyLevels,
         TitleItem::OnlineLevels,
+        TitleItem::Online,
     ];
     if !cfg!(target_arch = "wasm32") {
         items.push(TitleItem::Quit);

@@ -79,6 +79,10 @@ pub enum GhostMode {
     BestRun,
     /// The level's solution replay (the author time).
     Author,
+    /// Tether Online: the level's record, downloaded.
+    WorldRecord,
+    /// Tether Online: the run ranked just above the player's, downloaded.
+    RunAhead,
     Off,
 }
 
@@ -86,7 +90,9 @@ impl GhostMode {
     pub fn next(self) -> GhostMode {
         match self {
             GhostMode::BestRun => GhostMode::Author,
-            GhostMode::Author => GhostMode::Off,
+            GhostMode::Author => GhostMode::WorldRecord,
+            GhostMode::WorldRecord => GhostMode::RunAhead,
+            GhostMode::RunAhead => GhostMode::Off,
             GhostMode::Off => GhostMode::BestRun,
         }
     }
@@ -95,6 +101,8 @@ impl GhostMode {
         match self {
             GhostMode::BestRun => "your best run",
             GhostMode::Author => "the author's run",
+            GhostMode::WorldRecord => "the record (online)",
+            GhostMode::RunAhead => "the run just ahead of mine (online)",
             GhostMode::Off => "off",
         }
     }

@@ -20,6 +20,7 @@
 //!
 //! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
 
+use super::automation::MenuStep;
 use super::launch::LaunchOptions;
 
 /// What the query asks for, before any file is loaded.
@@ -106,7 +107,12 @@ impl WebQuery {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
             start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
-            menu_script: self.menu_script.clone(),
+            menu_script: self
+                .menu_script
+                .iter()
+                .copied()
+                .map(MenuStep::Press)
+                .collect(),
             autoplay: self.autoplay,
             my_levels: self.edit,
             online_name: self.online_name.clone(),

@@ -98,6 +98,37 @@ pub struct LevelQuery {
     pub offset: Option<u32>,
 }
 
+/// `GET /api/v1/players/{key}/medals`: the medals a player's best runs earn (this simulation
+/// version, unassisted). Read by hand from the JSON (no derived parser: the browser's download
+/// is tight); a missing or odd field reads as none, as the answer is only shown.
+#[derive(Clone, Debug, Default)]
+pub struct MedalsAnswer {
+    /// How many author, gold, silver and bronze medals, in that order.
+    pub counts: [u64; 4],
+    /// `(level hash, medal name)` for each level with a medal.
+    pub medals: Vec<(String, String)>,
+}
+
+/// The medal names, in the order of `MedalsAnswer::counts`.
+pub const MEDAL_NAMES: [&str; 4] = ["author", "gold", "silver", "bronze"];
+
+pub(crate) fn parse_medals(body: &[u8]) -> Result<MedalsAnswer, String> {
+    let value: serde_json::Value = parse_json(body)?;
+    let text = |v: &serde_json::Value, key: &str| v[key].as_str().unwrap_or("").to_owned();
+    Ok(MedalsAnswer {
+        counts: MEDAL_NAMES.map(|name| value["counts"][name].as_u64().unwrap_or(0)),
+        medals: value["medals"]
+            .as_array()
+            .map(|medals| {
+                medals
+                    .iter()
+                    .map(|m| (text(m, "level"), text(m, "medal")))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    })
+}
+
 type Parse<T> = fn(&[u8]) -> Result<T, String>;
 
 /// One API call in flight. Poll it with `OnlineClient::poll` until it gives `Some`.
@@ -163,6 +194,11 @@ impl OnlineClient {
 
     pub fn player(&mut self, key: &str) -> Call<PlayerAnswer> {
         self.get_json(format!("/api/v1/players/{}", path_part(key)))
+    }
+
+    pub fn medals(&mut self, key: &str) -> Call<MedalsAnswer> {
+        let path = format!("/api/v1/players/{}/medals", path_part(key));
+        self.get_parsed(path, parse_medals)
     }
 
     /// Opens a run session for the level with this hash (call it as the attempt starts).
@@ -311,12 +347,16 @@ impl OnlineClient {
     }
 
     fn get_json<T: DeserializeOwned>(&mut self, path: String) -> Call<T> {
+        self.get_parsed(path, parse_json::<T>)
+    }
+
+    fn get_parsed<T>(&mut self, path: String, parse: Parse<T>) -> Call<T> {
         let request = Request::get(self.url(&path), JSON_TIMEOUT_MS, MAX_JSON_BYTES);
         Call {
             stage: Stage::Answer {
                 request: self.http.start(request),
             },
-            parse: parse_json::<T>,
+            parse,
         }
     }
 

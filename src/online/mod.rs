@@ -7,6 +7,7 @@
 //! - `profile`: online on/off, the server, the name and the key, kept in the platform store.
 //! - `queue`: finished runs waiting to be sent, kept in the store, sent with backoff.
 //! - `service`: all of it as the game runs it (sessions as attempts start, runs as they end).
+//! - `world_ghost`: a board's record or the run just ahead of the player's, downloaded to race.
 //!
 //! The wire types, signing and recovery codes live in the `tether-online-proto` crate
 //! (`proto/`), where the server can share them later.
@@ -16,6 +17,7 @@ pub mod http;
 pub mod profile;
 pub mod queue;
 pub mod service;
+pub mod world_ghost;
 
-pub use client::{Call, LevelQuery, OnlineClient, OnlineError};
+pub use client::{Call, LevelQuery, MedalsAnswer, OnlineClient, OnlineError};
 pub use tether_online_proto::{wire, Identity};

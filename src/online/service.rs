@@ -12,10 +12,13 @@ use super::queue::{RunQueue, RunState};
 use crate::platform::store::Store;
 use crate::sim::Replay;
 
-/// The registration of the profile's name, while it is in flight or after it failed.
+/// The registration of the profile's name (or the look-up of the name an imported key has),
+/// while it is in flight or after it failed.
 enum Registration {
     None,
     InFlight(Call<tether_online_proto::wire::PlayerAnswer>),
+    /// `GET /api/v1/players/{key}`: the name of a key imported or turned on again.
+    LookUp(Call<tether_online_proto::wire::PlayerAnswer>),
     /// Why the server would not take the name (the settings ask for another).
     Refused(String),
 }
@@ -71,6 +74,7 @@ impl OnlineService {
     /// (`registration_problem` says if the server refused it).
     pub fn go_online(&mut self, name: &str) -> Result<(), String> {
         super::profile::check_name(name)?;
+        self.registration = Registration::None;
         let identity = self.profile.identity_or_new()?;
         self.profile.enabled = true;
         self.save_profile()?;
@@ -80,6 +84,60 @@ impl OnlineService {
         let call = self.client().register(&identity, name);
         self.registration = Registration::InFlight(call);
         Ok(())
+    }
+
+    /// Online on: with a key but no name (an imported key), the server is asked for the name;
+    /// without a key nothing is sent until a name is chosen (`go_online`).
+    pub fn turn_on(&mut self) -> Result<(), String> {
+        self.profile.enabled = true;
+        self.save_profile()?;
+        self.look_up_name();
+        Ok(())
+    }
+
+    /// Replaces the key by the recovery code's (the name is forgotten) and, online, asks the
+    /// server for the name it has for that key.
+    pub fn import_recovery_code(&mut self, code: &str) -> Result<(), String> {
+        self.profile
+            .import_recovery_code(code)
+            .map_err(|err| err.to_string())?;
+        self.save_profile()?;
+        self.look_up_name();
+        Ok(())
+    }
+
+    fn look_up_name(&mut self) {
+        self.registration = Registration::None;
+        let key = match self.profile.identity() {
+            Some(identity) if self.profile.enabled && self.profile.name.is_none() => {
+                identity.public_key_hex()
+            }
+            _ => return,
+        };
+        let call = self.client().player(&key);
+        self.registration = Registration::LookUp(call);
+    }
+
+    /// The server's address from now on (empty: the default).
+    pub fn set_server(&mut self, server: &str) -> Result<(), String> {
+        self.profile.server = server.to_owned();
+        self.save_profile()
+    }
+
+    /// Whether the name is being registered or looked up.
+    pub fn name_pending(&self) -> bool {
+        matches!(
+            self.registration,
+            Registration::InFlight(_) | Registration::LookUp(_)
+        )
+    }
+
+    /// The client, only while online is on (off: no request can be made).
+    pub fn client_if_on(&mut self) -> Option<&mut OnlineClient> {
+        if !self.profile.enabled {
+            return None;
+        }
+        Some(self.client())
     }
 
     /// Online off: no request from now on.
@@ -146,7 +204,7 @@ impl OnlineService {
     pub fn status_line(&self) -> Option<String> {
         match &self.registration {
             Registration::Refused(why) => return Some(format!("online: name refused: {why}")),
-            Registration::InFlight(_) => return None,
+            Registration::InFlight(_) | Registration::LookUp(_) => return None,
             Registration::None => {}
         }
         self.last_run_line().or_else(|| {
@@ -161,7 +219,7 @@ impl OnlineService {
     /// Whether a registration, a run session or the last run is still on its way.
     pub fn is_settling(&self) -> bool {
         self.profile.enabled
-            && (matches!(self.registration, Registration::InFlight(_))
+            && (self.name_pending()
                 || self.session_call.is_some()
                 || self
                     .last_run_state()
@@ -195,12 +253,17 @@ impl OnlineService {
     }
 
     fn poll_registration(&mut self) {
-        let Registration::InFlight(mut call) =
-            std::mem::replace(&mut self.registration, Registration::None)
-        else {
-            return;
-        };
+        let (mut call, looking_up) =
+            match std::mem::replace(&mut self.registration, Registration::None) {
+                Registration::InFlight(call) => (call, false),
+                Registration::LookUp(call) => (call, true),
+                other => {
+                    self.registration = other;
+                    return;
+                }
+            };
         match self.client().poll(&mut call) {
+            None if looking_up => self.registration = Registration::LookUp(call),
             None => self.registration = Registration::InFlight(call),
             Some(Ok(player)) => {
                 self.profile.name = Some(player.name);
@@ -208,6 +271,8 @@ impl OnlineService {
                     self.registration = Registration::Refused(problem);
                 }
             }
+            // A key the server does not know yet: the player chooses a name.
+            Some(Err(err)) if looking_up && err.code() == Some("not_found") => {}
             Some(Err(err)) => self.registration = Registration::Refused(err.to_string()),
         }
     }
@@ -215,5 +280,31 @@ impl OnlineService {
     /// The player's key, if any (for boards: "your rank").
     pub fn identity(&self) -> Option<Identity> {
         self.profile.identity()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn online_off_makes_no_client_so_no_request() {
+        // Port 9 (discard): nothing should ever try it while online is off.
+        let server = Some("http://127.0.0.1:9".to_owned());
+        let (mut online, _) = OnlineService::load(Store::memory(), server);
+        online.profile.identity_or_new().unwrap();
+        online.profile.name = Some("Ada".into());
+        online.attempt_started("ab");
+        online.run_finished("01.ron", "ab", 177, &Replay::new("01.ron"));
+        online.update(1.0);
+        let code = tether_online_proto::recovery::encode(&[3u8; 32]);
+        online.import_recovery_code(&code).unwrap();
+        assert!(online.client.is_none() && online.client_if_on().is_none());
+        assert!(!online.name_pending() && online.last_ticket.is_none());
+        // Turned on with a key and no name, the key's name is asked for: a client exists.
+        online.turn_on().unwrap();
+        assert!(online.name_pending() && online.client.is_some());
+        online.go_offline().unwrap();
+        assert!(online.client_if_on().is_none() && !online.name_pending());
     }
 }

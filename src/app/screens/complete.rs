@@ -3,6 +3,7 @@
 //! all-complete panel takes its place.
 
 use super::level_keys::{editor_key, level_keys};
+use super::online_board::BoardScreen;
 use super::online_levels::OnlineLevelsScreen;
 use super::rate::RateScreen;
 use super::title::to_level_select;
@@ -34,6 +35,8 @@ enum CompleteItem {
     Rate,
     /// Back to Online levels after playing one.
     OnlineLevels,
+    /// The level's board on Tether Online.
+    Board,
 }
 
 impl CompleteItem {
@@ -47,6 +50,7 @@ impl CompleteItem {
             CompleteItem::MyLevels => "My levels",
             CompleteItem::Rate => "Rate this level",
             CompleteItem::OnlineLevels => "Online levels",
+            CompleteItem::Board => "Board",
         }
     }
 }
@@ -104,6 +108,10 @@ impl CompleteScreen {
             CompleteItem::OnlineLevels => {
                 Transition::reset(Box::new(OnlineLevelsScreen::open(ctx)))
             }
+            CompleteItem::Board => match BoardScreen::of_level(ctx) {
+                Some(board) => Transition::Push(Box::new(board)),
+                None => Transition::Stay,
+            },
         }
     }
 
@@ -129,6 +137,7 @@ fn complete_items(ctx: &Ctx) -> Vec<CompleteItem> {
     if ctx.level.online_level.is_some() {
         return vec![
             CompleteItem::Rate,
+            CompleteItem::Board,
             CompleteItem::Retry,
             CompleteItem::OnlineLevels,
         ];
@@ -152,6 +161,9 @@ fn complete_items(ctx: &Ctx) -> Vec<CompleteItem> {
     }
     items.push(CompleteItem::Retry);
     items.push(CompleteItem::LevelSelect);
+    if ctx.online.profile.enabled {
+        items.push(CompleteItem::Board);
+    }
     items
 }
 

@@ -44,6 +44,9 @@ pub struct Input {
     pub play: PlayInput,
     /// This frame's actions (with a menu script's step pressed in).
     pub actions: ActionFrame,
+    /// The characters typed this frame (`text_entry`: Backspace, Enter, Escape as `\u{8}`,
+    /// `\n`, `\u{1b}`), with a menu script's text.
+    pub typed: Vec<char>,
     /// This frame's raw device state (the controls screen binds from it).
     pub raw: RawFrame,
     /// Whether the window lost focus this frame (play pauses).
@@ -124,6 +127,8 @@ pub struct Ctx {
     online_clock_s: f64,
     /// The last online state logged (the Xvfb script reads the log lines).
     online_logged: Option<String>,
+    /// The ghost menu's online runs ("the record", "the run just ahead").
+    pub world_ghosts: crate::app::screens::race_world::WorldGhosts,
 }
 
 impl Ctx {
@@ -176,6 +181,7 @@ impl Ctx {
                 touch: TouchControls::default(),
                 play,
                 actions: ActionFrame::default(),
+                typed: Vec::new(),
                 raw: RawFrame::default(),
                 focus_lost: false,
                 last_device: DeviceKind::Keyboard,
@@ -200,6 +206,7 @@ impl Ctx {
             online,
             online_clock_s: 0.0,
             online_logged: None,
+            world_ghosts: Default::default(),
         }
     }
 
@@ -220,8 +227,11 @@ impl Ctx {
     /// device last used noted, play's input latched, and (unless the screen takes the next
     /// press for itself) mute, volume and fullscreen acted on.
     pub fn read_actions(&mut self, playing: bool, global_keys: bool) {
+        self.input.typed = crate::app::screens::text_entry::read_typed_keys();
+        // A script waits while a name is with the server, as a player would.
+        let busy = playing || self.online.name_pending();
         self.auto
-            .press_menu_script(&mut self.input.actions, playing);
+            .press_menu_script(&mut self.input.actions, &mut self.input.typed, busy);
         if let Some(device) = Action::ALL
             .iter()
             .find_map(|&action| self.input.actions.pressed_by(action))
@@ -297,6 +307,7 @@ impl Ctx {
         }
         self.online_clock_s += f64::from(frame_s);
         self.online.update(self.online_clock_s);
+        self.poll_world_ghost();
         let status = self.online.status_line();
         if status != self.online_logged {
             if let Some(line) = &status {
@@ -387,7 +398,7 @@ pub fn levels_service(
     }
     if !online.profile.enabled {
         return Box::new(NoService::new(
-            "online is off: go online under a name first (tether --online-name NAME)",
+            "online is off: turn it on in the title's Online settings",
         ));
     }
     let client = crate::online::OnlineClient::new(&online.profile.server_url());

@@ -14,6 +14,7 @@ use crate::app::log_line;
 use crate::app::session::{Playback, Session, SessionStart};
 use crate::app::settings::GhostMode;
 use crate::campaign::FinishReport;
+use crate::online::world_ghost::WorldRun;
 use crate::sim::{LevelDef, Replay, World};
 
 impl Ctx {
@@ -48,7 +49,7 @@ impl Ctx {
     }
 
     /// Builds level `index`'s world from its text, or says why it cannot be.
-    fn build_level(&mut self, index: usize) -> Result<World, DataError> {
+    pub(super) fn build_level(&mut self, index: usize) -> Result<World, DataError> {
         // The fields apart (not `self.levels()`): a problem is noted while the file is read.
         let file = &self.level.alone.as_ref().unwrap_or(&self.data).levels[index];
         let path = match &self.level.watch {
@@ -129,6 +130,8 @@ impl Ctx {
         let file = &self.levels().levels[index];
         match self.settings.comfort.ghost {
             GhostMode::Off => None,
+            GhostMode::WorldRecord => self.world_ghost(index, start, WorldRun::Record),
+            GhostMode::RunAhead => self.world_ghost(index, start, WorldRun::JustAhead),
             GhostMode::Author => file
                 .solution
                 .as_ref()
@@ -236,6 +239,7 @@ impl Ctx {
         if let Ok(text) = &file.text {
             let hash = tether_online_proto::level_hash(text);
             self.online.run_finished(&name, &hash, ticks, &attempt);
+            self.world_ghosts.forget_runs_ahead();
         }
         let counted = !attempt.assists.invincible;
         let splits = &self.level.session.as_ref()?.splits;

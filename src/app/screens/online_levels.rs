@@ -3,8 +3,7 @@
 //! A level's text comes from the device's cache when it was played before (so it plays
 //! offline), else from the service, checked against its hash and the level checks, then kept.
 
-use macroquad::input::{get_char_pressed, is_key_pressed, KeyCode};
-
+use super::online_board::BoardScreen;
 use super::online_levels_cache::{is_level_hash, OnlineLevelError};
 use super::online_levels_list::{
     row_text, ListItem, ListOutcome, Loading, OnlineLevelsList, DETAIL_ITEMS,
@@ -161,10 +160,14 @@ impl OnlineLevelsScreen {
                 Transition::Stay
             }
             ListOutcome::Play { hash } => self.play(ctx, hash),
-            ListOutcome::Board { .. } => {
-                self.message =
-                    Some("boards come with the online client (not in this build yet)".into());
-                Transition::Stay
+            ListOutcome::Board { hash } => {
+                let file = online_level_file(&hash);
+                let title = self
+                    .list
+                    .detail
+                    .as_ref()
+                    .map_or(file.clone(), |view| view.listed.shown_name());
+                Transition::Push(Box::new(BoardScreen::new(&file, &hash, &title)))
             }
         }
     }
@@ -279,26 +282,6 @@ fn detail_lines(view: &super::online_levels_list::DetailView) -> Vec<(String, bo
     lines
 }
 
-/// The characters typed this frame, backspace, Enter and Escape as `\u{8}`, `\n`, `\u{1b}`.
-fn typed_chars() -> Vec<char> {
-    let mut typed = Vec::new();
-    while let Some(c) = get_char_pressed() {
-        if !c.is_control() {
-            typed.push(c);
-        }
-    }
-    for (key, c) in [
-        (KeyCode::Backspace, '\u{8}'),
-        (KeyCode::Enter, '\n'),
-        (KeyCode::Escape, '\u{1b}'),
-    ] {
-        if is_key_pressed(key) {
-            typed.push(c);
-        }
-    }
-    typed
-}
-
 impl Screen for OnlineLevelsScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
         let polled = self.poll(ctx);
@@ -309,7 +292,7 @@ impl Screen for OnlineLevelsScreen {
             return Transition::Stay;
         }
         let typed = if self.list.typing {
-            typed_chars()
+            ctx.input.typed.clone()
         } else {
             Vec::new()
         };

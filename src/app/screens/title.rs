@@ -4,6 +4,7 @@ use super::assists::AssistsPlace;
 use super::controls::ControlsPlace;
 use super::level_select::LevelSelectPlace;
 use super::online_levels::OnlineLevelsScreen;
+use super::online_settings::OnlineSettingsScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::menus::{self, TitleItem};
 
@@ -38,6 +39,7 @@ impl TitleScreen {
             TitleItem::Assists => Transition::Push(Box::new(AssistsPlace::new(false))),
             TitleItem::MyLevels => ctx.open_my_levels(None),
             TitleItem::OnlineLevels => Transition::reset(Box::new(OnlineLevelsScreen::open(ctx))),
+            TitleItem::Online => Transition::Push(Box::new(OnlineSettingsScreen::default())),
             TitleItem::Quit => Transition::Quit,
         }
     }
@@ -66,6 +68,13 @@ fn item_text(ctx: &Ctx, item: TitleItem) -> String {
         TitleItem::Assists => "Assists".into(),
         TitleItem::MyLevels => "My levels (level editor)".into(),
         TitleItem::OnlineLevels => "Online levels".into(),
+        TitleItem::Online => match &ctx.online.profile {
+            profile if !profile.enabled => "Online: off".into(),
+            profile => match &profile.name {
+                Some(name) => format!("Online: {}", crate::sim::limits::printable(name)),
+                None => "Online: no name yet".into(),
+            },
+        },
         TitleItem::Quit => "Quit".into(),
     }
 }

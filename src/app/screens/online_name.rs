@@ -1,0 +1,129 @@
+//! The name-entry screen: the display name the player goes online under. Shown the first time
+//! online is turned on or a board is opened without a name, and from the Online settings. The
+//! name is checked here first (1-24 characters, nothing invisible or bidirectional), then sent;
+//! a name the server refuses (409 `taken`) is asked for again with the server's reason.
+
+use super::text_entry::{TextEntry, Typed};
+use super::{Ctx, Screen, Transition};
+use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::app::{log_line, palette};
+use crate::online::profile::check_name;
+
+/// The longest display name the server takes.
+pub const MAX_NAME_CHARS: usize = 24;
+
+pub struct NameEntryScreen {
+    entry: TextEntry,
+    /// Why the last name was not taken (ours or the server's words).
+    problem: Option<String>,
+    /// The name sent, while the server is asked.
+    sent: Option<String>,
+}
+
+impl NameEntryScreen {
+    pub fn new(ctx: &Ctx) -> NameEntryScreen {
+        let current = ctx.online.profile.name.as_deref().unwrap_or("");
+        NameEntryScreen {
+            entry: TextEntry::new(current, MAX_NAME_CHARS),
+            problem: None,
+            sent: None,
+        }
+    }
+
+    /// The server's answer to the name sent: back where the player came from once it is taken.
+    fn wait_for_server(&mut self, ctx: &mut Ctx, sent: String) -> Transition {
+        if ctx.online.name_pending() {
+            self.sent = Some(sent);
+            return Transition::Stay;
+        }
+        if let Some(why) = ctx.online.registration_problem() {
+            log_line(&format!("online: name {sent:?} refused: {why}"));
+            self.problem = Some(format!("\"{sent}\" was not taken: {why}"));
+            // Asked again from an empty line: the refused name is quoted above.
+            self.entry = TextEntry::new("", MAX_NAME_CHARS);
+            return Transition::Stay;
+        }
+        ctx.refresh_levels_online();
+        Transition::Pop
+    }
+
+    fn submit(&mut self, ctx: &mut Ctx, name: String) -> Transition {
+        if let Err(problem) = check_name(&name) {
+            self.problem = Some(format!("that name {problem}"));
+            return Transition::Stay;
+        }
+        match ctx.online.go_online(&name) {
+            Ok(()) => self.wait_for_server(ctx, name),
+            Err(problem) => {
+                self.problem = Some(problem);
+                Transition::Stay
+            }
+        }
+    }
+}
+
+impl Screen for NameEntryScreen {
+    fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
+        if let Some(sent) = self.sent.take() {
+            return self.wait_for_server(ctx, sent);
+        }
+        match self.entry.update(&ctx.input.typed, &ctx.input.actions) {
+            Typed::Editing => Transition::Stay,
+            Typed::Cancel => Transition::Pop,
+            Typed::Submit(name) => self.submit(ctx, name),
+        }
+    }
+
+    fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
+        draw_title_screen_backdrop();
+        let mut lines = vec![
+            ("The name others see on the boards:".to_owned(), false),
+            (String::new(), false),
+            // A fixed-width field, so an empty one still shows where the name goes.
+            (
+                format!(
+                    "[ {:<width$} ]",
+                    self.entry.shown(),
+                    width = MAX_NAME_CHARS + 1
+                ),
+                true,
+            ),
+            (String::new(), false),
+        ];
+        match (&self.sent, &self.problem) {
+            (Some(sent), _) => lines.push((format!("asking the server for \"{sent}\"..."), false)),
+            (None, Some(problem)) => lines.push((problem.clone(), true)),
+            (None, None) => lines.push((format!("1 to {MAX_NAME_CHARS} characters"), false)),
+        }
+        lines.push(("Enter: go online   Esc: back".into(), false));
+        draw_panel("Your name", &lines, palette::ROPE);
+    }
+
+    fn name(&self, _ctx: &Ctx) -> Option<String> {
+        Some("online name".into())
+    }
+
+    fn wants_next_press(&self) -> bool {
+        // M, the volume keys and F11 are letters being typed here.
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_checked_before_it_is_sent() {
+        assert!(check_name("Ada").is_ok());
+        assert!(check_name(&"x".repeat(MAX_NAME_CHARS)).is_ok());
+        assert!(check_name("Zoë 2").is_ok());
+        let refused = |name: &str| check_name(name).unwrap_err();
+        assert_eq!(refused(""), "is empty");
+        assert_eq!(refused("   "), "is empty");
+        assert!(refused(&"x".repeat(MAX_NAME_CHARS + 1)).contains("at most 24"));
+        assert!(refused("Ada\u{202e}").contains("U+202E"));
+        assert!(refused("A\tda").contains("U+0009"));
+        assert!(refused(" Ada").contains("space"));
+    }
+}

@@ -1,0 +1,229 @@
+//! The recovery code: shown in full, in groups (and put on the clipboard on the desktop), or a
+//! code typed in to bring a key to this device. A typed code is checked before anything is
+//! replaced (its length, a bad character at position N, the checksum), and replacing a key
+//! the device has is confirmed first. After an import the server is asked for the key's name.
+
+use tether_online_proto::recovery;
+
+use super::text_entry::{TextEntry, Typed};
+use super::{Ctx, Screen, Transition};
+use crate::app::input::Action;
+use crate::app::log_line;
+use crate::app::palette;
+use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::sim::limits::printable;
+
+/// Longest code typed (55 characters, with room for spaces and dashes between groups).
+const MAX_CODE_CHARS: usize = 80;
+/// Groups of the code drawn on one line.
+const GROUPS_PER_LINE: usize = 4;
+
+enum Mode {
+    /// The code (none: no key yet), and whether it went to the clipboard.
+    Show(Option<String>, bool),
+    Import(TextEntry),
+    /// A good code, waiting for "yes, replace my key".
+    Confirm(String),
+    /// Imported: the name is being looked up.
+    Imported,
+}
+
+pub struct RecoveryScreen {
+    mode: Mode,
+    problem: Option<String>,
+}
+
+impl RecoveryScreen {
+    pub fn show(ctx: &Ctx) -> RecoveryScreen {
+        let code = ctx.online.profile.recovery_code();
+        let copied = code.as_deref().is_some_and(copy_to_clipboard);
+        RecoveryScreen {
+            mode: Mode::Show(code, copied),
+            problem: None,
+        }
+    }
+
+    pub fn import() -> RecoveryScreen {
+        RecoveryScreen {
+            mode: Mode::Import(TextEntry::new("", MAX_CODE_CHARS)),
+            problem: None,
+        }
+    }
+
+    fn replace_key(&mut self, ctx: &mut Ctx, code: &str) {
+        match ctx.online.import_recovery_code(code) {
+            Ok(()) => {
+                log_line("online: recovery code imported");
+                ctx.refresh_levels_online();
+                self.mode = Mode::Imported;
+            }
+            Err(problem) => self.problem = Some(problem),
+        }
+    }
+
+    fn type_code(&mut self, ctx: &mut Ctx) -> Transition {
+        let Mode::Import(entry) = &mut self.mode else {
+            return Transition::Stay;
+        };
+        match entry.update(&ctx.input.typed, &ctx.input.actions) {
+            Typed::Editing => Transition::Stay,
+            Typed::Cancel => Transition::Pop,
+            Typed::Submit(code) => {
+                if let Err(problem) = recovery::decode(&code) {
+                    self.problem = Some(problem.to_string());
+                } else if ctx.online.profile.identity().is_some() {
+                    self.problem = None;
+                    self.mode = Mode::Confirm(code);
+                } else {
+                    self.replace_key(ctx, &code);
+                }
+                Transition::Stay
+            }
+        }
+    }
+
+    fn lines(&self, ctx: &Ctx) -> Vec<(String, bool)> {
+        let mut lines = Vec::new();
+        match &self.mode {
+            Mode::Show(None, _) => {
+                lines.push(("No key on this device yet: go online first.".into(), false))
+            }
+            Mode::Show(Some(code), copied) => {
+                lines.push((
+                    "Write this down: it brings your name and runs".into(),
+                    false,
+                ));
+                lines.push(("to another device (keep it secret).".into(), false));
+                lines.push((String::new(), false));
+                lines.extend(code_lines(code).into_iter().map(|line| (line, true)));
+                if *copied {
+                    lines.push((String::new(), false));
+                    lines.push(("(copied to the clipboard)".into(), false));
+                }
+            }
+            Mode::Import(entry) => {
+                lines.push(("Type your recovery code (11 groups of 5):".into(), false));
+                lines.push((entry.shown(), true));
+            }
+            Mode::Confirm(_) => {
+                let name = ctx.online.profile.name.as_deref().unwrap_or("no name");
+                lines.push((
+                    format!("Replace this device's key ({})?", printable(name)),
+                    true,
+                ));
+                lines.push(("Show its code first if you may want it back.".into(), false));
+                lines.push(("Enter: replace it   Esc: keep it".into(), false));
+            }
+            Mode::Imported => lines.push((
+                match (&ctx.online.profile.name, ctx.online.name_pending()) {
+                    (Some(name), _) => format!("Imported: you are {}", printable(name)),
+                    (None, true) => "Imported: asking the server for your name...".into(),
+                    (None, false) => "Imported (the name is asked for when online is on)".into(),
+                },
+                false,
+            )),
+        }
+        if let Some(problem) = &self.problem {
+            lines.push((problem.clone(), true));
+        }
+        if matches!(self.mode, Mode::Show(..) | Mode::Imported) {
+            lines.push((String::new(), false));
+            lines.push(("Enter / Esc: back".into(), false));
+        }
+        lines
+    }
+}
+
+/// The code in groups of five, `GROUPS_PER_LINE` groups a line.
+fn code_lines(code: &str) -> Vec<String> {
+    let groups: Vec<&str> = code.split('-').collect();
+    groups
+        .chunks(GROUPS_PER_LINE)
+        .map(|line| line.join(" "))
+        .collect()
+}
+
+/// Puts the code on the desktop's clipboard (miniquad's, a call away); the browser's needs a
+/// page permission and is left out.
+fn copy_to_clipboard(code: &str) -> bool {
+    if cfg!(target_arch = "wasm32") {
+        return false;
+    }
+    macroquad::miniquad::window::clipboard_set(code);
+    true
+}
+
+impl Screen for RecoveryScreen {
+    fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
+        let actions = ctx.input.actions;
+        match &self.mode {
+            Mode::Import(_) => self.type_code(ctx),
+            Mode::Confirm(code) if actions.pressed(Action::MenuConfirm) => {
+                let code = code.clone();
+                self.replace_key(ctx, &code);
+                Transition::Stay
+            }
+            _ if actions.pressed(Action::MenuBack) || actions.pressed(Action::MenuConfirm) => {
+                Transition::Pop
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx, _on_top: bool) {
+        draw_title_screen_backdrop();
+        draw_panel("Recovery code", &self.lines(ctx), palette::ROPE);
+    }
+
+    fn name(&self, _ctx: &Ctx) -> Option<String> {
+        Some("online recovery code".into())
+    }
+
+    fn wants_next_press(&self) -> bool {
+        matches!(self.mode, Mode::Import(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_is_shown_in_groups_of_five_four_a_line() {
+        let code = recovery::encode(&[7u8; 32]);
+        let lines = code_lines(&code);
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].split(' ').count(), 4);
+        assert!(lines
+            .iter()
+            .flat_map(|l| l.split(' '))
+            .all(|g| g.len() == 5));
+        assert_eq!(lines.concat().replace(' ', ""), code.replace('-', ""));
+    }
+
+    #[test]
+    fn a_bad_code_says_what_is_wrong_and_keeps_the_key() {
+        use crate::online::service::OnlineService;
+        use crate::platform::store::Store;
+        let (mut online, _) = OnlineService::load(Store::memory(), None);
+        let key = online.profile.identity_or_new().unwrap().public_key_hex();
+        let good = recovery::encode(&[9u8; 32]);
+        let short = &good[..20];
+        let bad_char = format!("U{}", &good[1..]);
+        let mut typo: Vec<char> = good.chars().collect();
+        typo[0] = if typo[0] == 'A' { 'B' } else { 'A' };
+        let typo: String = typo.into_iter().collect();
+        let said =
+            |online: &mut OnlineService, code: &str| online.import_recovery_code(code).unwrap_err();
+        assert!(said(&mut online, short).contains("this one has 17"));
+        assert!(said(&mut online, &bad_char).starts_with("character 1 (U)"));
+        assert!(said(&mut online, &typo).contains("mistyped"));
+        let kept = online.profile.identity().unwrap().public_key_hex();
+        assert_eq!(kept, key, "a refused code replaced the key");
+        online.import_recovery_code(&good.to_lowercase()).unwrap();
+        let now = online.profile.identity().unwrap().public_key_hex();
+        assert_ne!(now, key);
+        // Online is off: the name is not looked up (no request).
+        assert!(!online.name_pending());
+    }
+}
