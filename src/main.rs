@@ -213,7 +213,7 @@ fn set_option(
             options.menu_script = value?
                 .split(',')
                 .map(|name| {
-                    tether::app::automation::MenuStep::parse(name)
+                    tether::app::launch::MenuStep::parse(name)
                         .ok_or_else(|| ArgsError::NotAnAction(name.to_owned()))
                 })
                 .collect::<Result<_, _>>()?;

@@ -8,39 +8,12 @@ use std::path::PathBuf;
 use macroquad::camera::Camera2D;
 
 use super::frame_clock::MAX_FRAME_TIME_S;
-use super::input::{Action, ActionFrame, DeviceKind, PlayInput};
-use super::launch::LaunchOptions;
+use super::input::{ActionFrame, DeviceKind, PlayInput};
+use super::launch::{LaunchOptions, MenuStep};
 use super::log_line;
 use super::render::Snapshot;
 use super::session::Session;
 use crate::sim::{Event, Replay, World, TICK_DT_S};
-
-/// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed,
-/// or `Type:TEXT`, text typed into the screen's text entry followed by Enter (a name, a
-/// recovery code): what lets a script fill in the name-entry screen like a player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MenuStep {
-    Press(Action),
-    Type(String),
-}
-
-impl MenuStep {
-    /// `MenuDown` (an action's name) or `Type:Ada`; `None` when it is neither.
-    pub fn parse(step: &str) -> Option<MenuStep> {
-        match step.trim().strip_prefix("Type:") {
-            Some(text) => Some(MenuStep::Type(text.to_owned())),
-            None => ron::from_str::<Action>(step.trim())
-                .ok()
-                .map(MenuStep::Press),
-        }
-    }
-}
-
-impl PartialEq<Action> for MenuStep {
-    fn eq(&self, action: &Action) -> bool {
-        *self == MenuStep::Press(*action)
-    }
-}
 
 /// Frames between the steps of a menu script (`--menu-script`), so each screen is drawn.
 const MENU_SCRIPT_FRAMES_PER_STEP: u32 = 12;

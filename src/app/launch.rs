@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::input::Action;
 use crate::sim::Replay;
 
 /// How the game was started (command line on the desktop, URL query in the browser).
@@ -23,7 +24,7 @@ pub struct LaunchOptions {
     /// Open on the title screen (a plain start) instead of straight into `start_level`.
     pub start_at_title: bool,
     /// Menu actions pressed one after another (the walk-through test drives the menus so).
-    pub menu_script: Vec<super::automation::MenuStep>,
+    pub menu_script: Vec<MenuStep>,
     /// Levels started from the menus play their solution replay (with `menu_script`: a whole
     /// walk from the title to a finished level without a person).
     pub autoplay: bool,
@@ -54,4 +55,31 @@ pub struct LaunchOptions {
     /// Go online under this name (`--online-name NAME`): the key is made and registered if
     /// need be.
     pub online_name: Option<String>,
+}
+
+/// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed,
+/// or `Type:TEXT`, text typed into the screen's text entry followed by Enter (a name, a
+/// recovery code): what lets a script fill in the name-entry screen like a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuStep {
+    Press(Action),
+    Type(String),
+}
+
+impl MenuStep {
+    /// `MenuDown` (an action's name) or `Type:Ada`; `None` when it is neither.
+    pub fn parse(step: &str) -> Option<MenuStep> {
+        match step.trim().strip_prefix("Type:") {
+            Some(text) => Some(MenuStep::Type(text.to_owned())),
+            None => ron::from_str::<Action>(step.trim())
+                .ok()
+                .map(MenuStep::Press),
+        }
+    }
+}
+
+impl PartialEq<Action> for MenuStep {
+    fn eq(&self, action: &Action) -> bool {
+        *self == MenuStep::Press(*action)
+    }
 }

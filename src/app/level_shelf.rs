@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::platform::store::{Area, Place, Store, StoreError};
+use crate::sim::level::LevelDef;
 use crate::sim::limits;
 
 /// Longest name made from a title, in characters.
@@ -186,6 +187,13 @@ fn check_name(name: &str) -> Result<(), ShelfError> {
             name: name.to_owned(),
         })
     }
+}
+
+/// The title of a level's text, for naming it ("level" when it does not parse).
+pub fn linked_title(text: &str) -> String {
+    LevelDef::from_ron(text, "level")
+        .map(|level| level.name)
+        .unwrap_or_else(|_| "level".to_owned())
 }
 
 #[cfg(test)]

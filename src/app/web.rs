@@ -20,8 +20,8 @@
 //!
 //! The parsing is plain Rust and is unit-tested natively; only the JS bridge is wasm-only.
 
-use super::automation::MenuStep;
 use super::launch::LaunchOptions;
+use super::launch::MenuStep;
 
 /// What the query asks for, before any file is loaded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

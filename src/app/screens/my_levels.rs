@@ -1,9 +1,9 @@
 //! "My levels" as a screen: the author's own levels, each played or edited as the only level.
 
 use super::publish::PublishScreen;
-use super::title::TitleScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::editor_screen::{MyLevelsOutcome, MyLevelsScreen};
+use crate::app::level_shelf::linked_title;
 use crate::app::menus::TitleItem;
 use crate::app::{log_line, web};
 use crate::sim::level::LevelDef;
@@ -11,13 +11,6 @@ use crate::sim::level::LevelDef;
 /// Whether this build moves level files in and out through the page (browser downloads and its
 /// file picker); the desktop's levels are files already.
 const FILES_THROUGH_PAGE: bool = cfg!(target_arch = "wasm32");
-
-/// The title of a level's text, for naming it ("level" when it does not parse).
-pub fn linked_title(text: &str) -> String {
-    LevelDef::from_ron(text, "level")
-        .map(|level| level.name)
-        .unwrap_or_else(|_| "level".to_owned())
-}
 
 pub struct MyLevelsPlace {
     list: MyLevelsScreen,
@@ -54,7 +47,7 @@ impl MyLevelsPlace {
             MyLevelsOutcome::Stay => Transition::Stay,
             MyLevelsOutcome::Back => {
                 ctx.restore_campaign();
-                Transition::reset(Box::new(TitleScreen::at(TitleItem::MyLevels)))
+                Transition::to_title(TitleItem::MyLevels)
             }
             MyLevelsOutcome::New => {
                 let text = crate::editor::new_level_text();

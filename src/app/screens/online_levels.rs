@@ -9,7 +9,6 @@ use super::online_levels_list::{
     row_text, ListItem, ListOutcome, Loading, OnlineLevelsList, DETAIL_ITEMS,
 };
 use super::online_levels_service::{BrowseQuery, LevelsReply, LevelsRequest, RequestId};
-use super::title::TitleScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::menus::{self, TitleItem};
 use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop, format_time};
@@ -142,9 +141,7 @@ impl OnlineLevelsScreen {
     fn act(&mut self, ctx: &mut Ctx, outcome: ListOutcome) -> Transition {
         match outcome {
             ListOutcome::Stay => Transition::Stay,
-            ListOutcome::Back => {
-                Transition::reset(Box::new(TitleScreen::at(TitleItem::OnlineLevels)))
-            }
+            ListOutcome::Back => Transition::to_title(TitleItem::OnlineLevels),
             ListOutcome::Fetch(query) => {
                 let id = ctx
                     .levels_online

@@ -51,7 +51,7 @@ impl PublishScreen {
                 ))
             }
         };
-        let title = super::my_levels::linked_title(&text);
+        let title = crate::app::level_shelf::linked_title(&text);
         ctx.refresh_levels_online();
         let ticks = proof.ticks;
         let id = ctx.levels_online.start(LevelsRequest::Publish {

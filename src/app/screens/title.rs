@@ -8,6 +8,14 @@ use super::online_settings::OnlineSettingsScreen;
 use super::{Ctx, Screen, Transition};
 use crate::app::menus::{self, TitleItem};
 
+impl Transition {
+    /// Every screen gives way to the title, its cursor on `item`: how a screen the title opened
+    /// goes back to it without naming the title's type (the title names the screens it opens).
+    pub fn to_title(item: TitleItem) -> Transition {
+        Transition::reset(Box::new(TitleScreen::at(item)))
+    }
+}
+
 #[derive(Default)]
 pub struct TitleScreen {
     selected: usize,
