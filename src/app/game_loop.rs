@@ -138,7 +138,10 @@ impl Game {
         ctx.poll_devices();
         let top = self.stack.top();
         if !top.reads_devices_itself() {
-            ctx.read_actions(top.kind() == Kind::Play, !top.wants_next_press());
+            ctx.read_actions(
+                top.kind() == Kind::Play || top.awaits_online(),
+                !top.wants_next_press(),
+            );
         }
         if !self.stack.update(ctx, frame_s) {
             return false;

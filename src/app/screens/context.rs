@@ -226,10 +226,11 @@ impl Ctx {
     /// The frame's actions as menus and play read them: a menu script's step pressed in, the
     /// device last used noted, play's input latched, and (unless the screen takes the next
     /// press for itself) mute, volume and fullscreen acted on.
-    pub fn read_actions(&mut self, playing: bool, global_keys: bool) {
+    /// `holds_script`: play is on top, or a screen waiting for Tether Online (the script waits).
+    pub fn read_actions(&mut self, holds_script: bool, global_keys: bool) {
         self.input.typed = crate::app::screens::text_entry::read_typed_keys();
         // A script waits while a name is with the server, as a player would.
-        let busy = playing || self.online.name_pending();
+        let busy = holds_script || self.online.name_pending();
         self.auto
             .press_menu_script(&mut self.input.actions, &mut self.input.typed, busy);
         if let Some(device) = Action::ALL

@@ -119,6 +119,13 @@ pub trait Screen {
         Transition::Stay
     }
 
+    /// Whether the screen is still waiting for an answer from Tether Online (a board loading):
+    /// a menu script waits for it as a player would, instead of pressing on after a fixed
+    /// number of frames that a slow server outlasts.
+    fn awaits_online(&self) -> bool {
+        false
+    }
+
     /// The screen is back on top: the one pushed over it popped.
     fn returned(&mut self, _ctx: &mut Ctx) {}
 

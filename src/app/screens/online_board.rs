@@ -20,6 +20,9 @@ use crate::sim::limits::printable;
 
 /// Runs shown either side of the player's.
 const AROUND: u32 = 2;
+/// Frames a menu script waits at most for the board to load (30 s at 60 frames a second): a
+/// server that never settles the run must not hang a scripted game.
+const SCRIPT_WAIT_MAX_FRAMES: u32 = 1800;
 
 /// One answer the board waits for.
 enum Load<T> {
@@ -61,6 +64,8 @@ pub struct BoardScreen {
     mine: Load<AroundAnswer>,
     medals: Load<MedalsAnswer>,
     logged: bool,
+    /// Frames spent waiting for the run to settle or the answers to come (see `awaits_online`).
+    waited_frames: u32,
 }
 
 impl BoardScreen {
@@ -75,6 +80,7 @@ impl BoardScreen {
             mine: Load::NotAsked,
             medals: Load::NotAsked,
             logged: false,
+            waited_frames: 0,
         }
     }
 
@@ -204,7 +210,20 @@ impl Screen for BoardScreen {
         self.mine.poll(ctx);
         self.medals.poll(ctx);
         self.log_once();
+        let waiting = ctx.online.is_settling()
+            || self.top.is_loading()
+            || self.mine.is_loading()
+            || self.medals.is_loading();
+        self.waited_frames = if waiting && !self.logged {
+            self.waited_frames.saturating_add(1).max(1)
+        } else {
+            0
+        };
         Transition::Stay
+    }
+
+    fn awaits_online(&self) -> bool {
+        (1..SCRIPT_WAIT_MAX_FRAMES).contains(&self.waited_frames)
     }
 
     fn draw(&self, ctx: &mut Ctx, on_top: bool) {
