@@ -281,6 +281,13 @@ impl OnlineService {
     pub fn identity(&self) -> Option<Identity> {
         self.profile.identity()
     }
+
+    /// The public key of a player who has registered a name: whose rank a board shows and
+    /// whose run "the run just ahead" is ahead of. `None` before a name is registered.
+    pub fn named_player_key(&self) -> Option<String> {
+        self.profile.name.as_ref()?;
+        Some(self.identity()?.public_key_hex())
+    }
 }
 
 #[cfg(test)]

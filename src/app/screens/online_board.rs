@@ -98,11 +98,7 @@ impl BoardScreen {
         if !matches!(self.top, Load::NotAsked) || ctx.online.is_settling() {
             return;
         }
-        let key = ctx
-            .online
-            .identity()
-            .filter(|_| ctx.online.profile.name.is_some())
-            .map(|identity| identity.public_key_hex());
+        let key = ctx.online.named_player_key();
         let Some(client) = ctx.online.client_if_on() else {
             return;
         };
@@ -215,7 +211,7 @@ impl Screen for BoardScreen {
             || self.mine.is_loading()
             || self.medals.is_loading();
         self.waited_frames = if waiting && !self.logged {
-            self.waited_frames.saturating_add(1).max(1)
+            self.waited_frames.saturating_add(1)
         } else {
             0
         };

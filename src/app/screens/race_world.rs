@@ -50,11 +50,7 @@ impl Ctx {
             return Some(Ghost::new(start, &run.replay, label(which)));
         }
         let hash = tether_online_proto::level_hash(file.text.as_ref().ok()?);
-        let player = self
-            .online
-            .identity()
-            .filter(|_| self.online.profile.name.is_some())
-            .map(|identity| identity.public_key_hex());
+        let player = self.online.named_player_key();
         let Some(client) = self.online.client_if_on() else {
             log_line("ghost: online is off: no online ghost");
             return None;
