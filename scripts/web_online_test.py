@@ -263,14 +263,8 @@ def check_online_link(chromium, args, server):
     try:
         # Online levels need online on (a name), as they do on the desktop.
         browser.open(f"{server.url}/?online_name=Cleo#online={level_hash}")
-        played = None
-        deadline = time.monotonic() + 120
-        while played is None and time.monotonic() < deadline:
-            # A person's click starts the game (and its sound), as on a first visit.
-            for kind in ("mousePressed", "mouseReleased"):
-                browser.call("Input.dispatchMouseEvent", {"type": kind, "x": 4, "y": 4,
-                                                          "button": "left", "clickCount": 1})
-            played = browser.wait_for_console(f"screen: playing online-{level_hash}", timeout=1.0)
+        # A person's click starts the game (and its sound), as on a first visit.
+        played = browser.click_until_console(f"screen: playing online-{level_hash}", timeout=120)
         kept = browser.evaluate(f"localStorage.getItem('tether.online.{level_hash}')")
         online = console_lines(browser, "online")
         problems = browser.console_problems()

@@ -449,6 +449,19 @@ class Browser:
             self.pump(0.2)
         return None
 
+    def click_until_console(self, prefix, timeout):
+        """Clicks the page's top-left corner about once a second until a console line starts
+        with `prefix` (the "click or press any key to start" screen waits for a person's
+        gesture; once past it, clicks in the corner land on no menu item). The line, or None."""
+        found = None
+        deadline = time.monotonic() + timeout
+        while found is None and time.monotonic() < deadline:
+            for kind in ("mousePressed", "mouseReleased"):
+                self.call("Input.dispatchMouseEvent", {"type": kind, "x": 4, "y": 4,
+                                                       "button": "left", "clickCount": 1})
+            found = self.wait_for_console(prefix, timeout=1.0)
+        return found
+
     def set_viewport(self, width, height, device_pixel_ratio):
         self.call("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": device_pixel_ratio,
@@ -593,15 +606,7 @@ def check_first_visit(chromium, args):
     try:
         browser.open(args.url)
         first = browser.wait_for_console("first frame drawn", timeout=60)
-        title = None
-        deadline = time.monotonic() + 120
-        while title is None and time.monotonic() < deadline:
-            # The "click or press any key to start" screen waits for a gesture; once the title
-            # shows, clicks in the corner land on no menu item.
-            for kind in ("mousePressed", "mouseReleased"):
-                browser.call("Input.dispatchMouseEvent", {"type": kind, "x": 4, "y": 4,
-                                                          "button": "left", "clickCount": 1})
-            title = browser.wait_for_console("screen: title", timeout=1.0)
+        title = browser.click_until_console("screen: title", timeout=120)
         title_event = next(((at, params["timestamp"]) for at, method, params in browser.events
                             if method == "Runtime.consoleAPICalled"
                             and str(params["args"][0].get("value", "")).startswith("screen: title")),
