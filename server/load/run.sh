@@ -81,4 +81,15 @@ echo "== waiting for the queue"
 while [ "$(sql "SELECT COUNT(*) FROM runs WHERE status = 'pending'")" != 0 ]; do sleep 1; done
 echo "== submissions judged (ticks 177 = valid, 150 = forged faster):"
 sql "SELECT ticks, status, COUNT(*) FROM runs WHERE id > $SEEDED_RUNS GROUP BY ticks, status ORDER BY ticks"
+# The load is only a measurement if the writes were judged as meant: every valid run stored
+# and verified, every forged one refused (a valid run refused, say for a stale sim_version,
+# would make the writes cheap 400s and the figures meaningless).
+MISJUDGED=$(sql "SELECT COUNT(*) FROM runs WHERE id > $SEEDED_RUNS AND \
+    ((ticks = 177 AND status <> 'verified') OR (ticks = 150 AND status <> 'refused'))")
+STORED=$(sql "SELECT COUNT(*) FROM runs WHERE id > $SEEDED_RUNS")
+echo "== writes stored: $STORED, misjudged: $MISJUDGED"
+if [ "$STORED" = 0 ] || [ "$MISJUDGED" != 0 ]; then
+    echo "the writes were not judged as meant: this run measures nothing" >&2
+    exit 1
+fi
 grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
