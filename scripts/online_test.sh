@@ -81,7 +81,7 @@ grep -q "^ghost: racing ahead (01_first_swing.ron): Ada's run " "$out/Bob.log" \
 echo "ok: Bob ranks 2 of 2 and races the run just ahead of his: Ada's"
 
 hash=$(sha256sum levels/01_first_swing.ron | cut -d' ' -f1)
-python3 - "$url" "$hash" "$BOB_IDLE_TICKS" <<'PY' || fail "the board is not Ada then Bob, Bob slower by his idle ticks"
+python3 - "$url" "$hash" "$BOB_IDLE_TICKS" <<'PY' || fail "the board is not Ada then Bob, Bob slower than Ada"
 import json, sys, urllib.request
 url, level, bob_idle_ticks = sys.argv[1], sys.argv[2], int(sys.argv[3])
 board = json.load(urllib.request.urlopen(f"{url}/api/v1/levels/{level}/board?limit=10"))
