@@ -44,7 +44,11 @@ impl Pad {
 
     fn presses(&mut self, entry: &mut TextEntry, buttons: &[PadButton]) {
         for &button in buttons {
-            assert_eq!(self.press(entry, button), Typed::Editing, "{button:?} ended typing");
+            assert_eq!(
+                self.press(entry, button),
+                Typed::Editing,
+                "{button:?} ended typing"
+            );
         }
     }
 }
@@ -97,6 +101,11 @@ fn a_gamepad_types_a_recovery_code_from_its_alphabet_only() {
     // Down past the last row wraps to the first: the grid has no letters O, I, L or U.
     pad.presses(&mut entry, &[Down, Down, Down, A]);
     assert_eq!(entry.text, "0Z11");
-    assert!(!entry.picker().unwrap().rows().concat().contains(['O', 'I', 'L', 'U']));
+    assert!(!entry
+        .picker()
+        .unwrap()
+        .rows()
+        .concat()
+        .contains(['O', 'I', 'L', 'U']));
     assert_eq!(pad.press(&mut entry, Start), Typed::Submit("0Z11".into()));
 }
