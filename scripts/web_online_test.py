@@ -3,19 +3,26 @@
 serves, page and API on one origin (a free loopback port, a fresh data folder, the server
 started and stopped here), through web/net_plugin.js's fetch and crypto.getRandomValues.
 
-1. Two fresh players (fresh browser profiles) go online by name (`?online_name=`, the web's
-   `--online-name`) and play level 1 from the title by its solution (`autoplay`): each key is
-   made from crypto.getRandomValues and kept in localStorage (`tether.online`); the complete
-   screen's online line reaches "rank 1 of 1" for Ada, then "rank 2 of 2" for Bob, and the
-   server's board names Ada then Bob. Bob's "run just ahead" is Ada's and its replay downloads
-   (read from the API here: the game has no ghost menu for it yet).
+1. Two fresh players (fresh browser profiles) turn online on in the title's Online settings and
+   type their names on the name-entry screen (`?menu=...,Type:NAME`); Bob first types the taken
+   "Ada" and must be refused with the server's reason and asked again. Each key is made from
+   crypto.getRandomValues and kept in localStorage (`tether.online`). They play level 1 from
+   the title by its solution (`autoplay`), Bob after 60 idle ticks, so slower: "rank 1 of 1" for
+   Ada, "rank 2 of 2" for Bob, the board Ada then Bob with their times in that order. Bob's
+   ghost menu is on "the run just ahead of mine": his retry downloads, checks and races Ada's
+   run (the game's `ghost: racing ahead` line, with her run and board time).
 2. A reload of Ada's page keeps her key (no new randomness, the same seed).
-3. A level only the server has (`tether-server seed`: level 1 renamed) opens from its link
-   `#online=<hash>` (a third player online, after a click to start): fetched, checked against
-   its hash, kept in localStorage and played.
-4. Answers that must end as a message, not a hang or a crash: no server there, garbage, a
+3. "Show my recovery code" on Ada's device: with the clipboard permission granted the code
+   shown goes to navigator.clipboard.writeText; denied, the game says so and goes back.
+4. The server stopped once a run session is answered: the run finishes, waits in localStorage
+   and reaches the board once the server is back on the same port and data folder, without a
+   reload and (a second player) with the page left and loaded again.
+5. A level only the server has (`tether-server seed`: level 1 renamed) opens from its link
+   `#online=<hash>` on Ada's device (after a click to start): fetched, checked against its
+   hash, kept in localStorage and played.
+6. Answers that must end as a message, not a hang or a crash: no server there, garbage, a
    10 MB answer and one that never ends (a small server here, on another loopback port, that
-   allows the page's origin): the registration's line names each.
+   allows the page's origin): the registration's line names each (`?online_name=&server=`).
 
 Standard library only. Run by `web_online_test` in scripts/web.sh after the browser test, which
 builds dist/ (reused here).
