@@ -6,7 +6,9 @@
 # (--autoplay): the complete screen's online line reaches "on the board at rank 1 of 1" and
 # the complete screen's Board shows them at rank 1. A second player on another device first
 # tries the taken name (asked again with the server's reason), sets the ghost menu to "the run
-# just ahead of mine", plays level 1, ranks 2 of 2, and on a retry races the first player's run.
+# just ahead of mine", plays level 1 by the same solution after a second of idle ticks (slower
+# in ticks, so rank 2 is earned by time), ranks 2 of 2, and on a retry races the first player's
+# run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
@@ -45,11 +47,14 @@ GHOST_AHEAD="MenuUp,MenuUp,MenuUp,MenuUp,MenuUp,MenuConfirm,MenuConfirm,MenuConf
 # On the complete screen (Next, Retry, Level select, Board): up to Board, open it, back.
 BOARD="MenuUp,MenuConfirm,MenuBack"
 
+# Bob's autoplay waits this many ticks before level 1's solution: the same path, finished later.
+BOB_IDLE_TICKS=60
+
 run_player() {
-    local name=$1 script=$2
+    local name=$1 script=$2 idle_ticks=${3:-0}
     XDG_CONFIG_HOME="$out/$name" LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 180 \
         xvfb-run -a -s "-screen 0 1280x720x24" "$BIN" --server "$url" \
-        --menu-script "$script" --autoplay \
+        --menu-script "$script" --autoplay --autoplay-idle-ticks "$idle_ticks" \
         --screenshot "$out/$name.png" 2>&1 | tee "$out/$name.log"
 }
 
@@ -63,7 +68,8 @@ echo "ok: Ada named herself, her run is on the board at rank 1 of 1 and her boar
 
 # Bob tries the taken name first, then his own; after his first finish he retries (Board is
 # left on Retry two up) and races the run just ahead of his.
-run_player Bob "$NAME_ONLINE,Type:Ada,Type:Bob,MenuBack,$GHOST_AHEAD,MenuConfirm,$BOARD,MenuUp,MenuUp,MenuConfirm"
+run_player Bob "$NAME_ONLINE,Type:Ada,Type:Bob,MenuBack,$GHOST_AHEAD,MenuConfirm,$BOARD,MenuUp,MenuUp,MenuConfirm" \
+    "$BOB_IDLE_TICKS"
 grep -q '^online: name "Ada" refused: ' "$out/Bob.log" || fail "the taken name Ada was not refused for Bob"
 grep -q '^online: as Bob$' "$out/Bob.log" || fail "Bob was not asked again after the taken name"
 grep -q "^online: on the board at rank 2 of 2" "$out/Bob.log" \
@@ -75,12 +81,16 @@ grep -q "^ghost: racing ahead (01_first_swing.ron): Ada's run " "$out/Bob.log" \
 echo "ok: Bob ranks 2 of 2 and races the run just ahead of his: Ada's"
 
 hash=$(sha256sum levels/01_first_swing.ron | cut -d' ' -f1)
-python3 - "$url" "$hash" <<'PY' || fail "the board is not Ada then Bob"
+python3 - "$url" "$hash" "$BOB_IDLE_TICKS" <<'PY' || fail "the board is not Ada then Bob, Bob slower than Ada"
 import json, sys, urllib.request
-url, level = sys.argv[1], sys.argv[2]
+url, level, bob_idle_ticks = sys.argv[1], sys.argv[2], int(sys.argv[3])
 board = json.load(urllib.request.urlopen(f"{url}/api/v1/levels/{level}/board?limit=10"))
 names = [(e["rank"], e["name"]) for e in board["entries"]]
 assert names == [(1, "Ada"), (2, "Bob")], names
+ada_ticks, bob_ticks = (e["ticks"] for e in board["entries"])
+# Rank 2 earned by time: Bob's run is slower than Ada's, not only sent second.
+assert ada_ticks < bob_ticks, (ada_ticks, bob_ticks)
+print(f"ok: Ada {ada_ticks} ticks, Bob {bob_ticks} ticks ({bob_idle_ticks} idle ticks first)")
 bob = board["entries"][1]["player"]
 place = json.load(urllib.request.urlopen(f"{url}/api/v1/levels/{level}/board/{bob}?around=1"))
 ahead = [e for e in place["around"] if e["rank"] == place["rank"] - 1]

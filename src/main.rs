@@ -17,7 +17,8 @@ const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
          [--menu-script STEP,STEP... [--autoplay]] [--server URL] [--online-name NAME]
-                           (a STEP: a menu action, or Type:TEXT typed with Enter)
+                           (a STEP: a menu action, or Type:TEXT typed with Enter;
+                           --autoplay-idle-ticks N: autoplay waits N ticks first)
                            (--server: Tether Online's address; --online-name: go online under
                            NAME, making this device's key and registering it if need be)
   tether play FILE [OPTIONS] play any level file, reloading it whenever it is saved
@@ -231,6 +232,12 @@ fn set_option(
         }
         "--server" => options.server = Some(value?.to_owned()),
         "--online-name" => options.online_name = Some(value?.to_owned()),
+        "--autoplay-idle-ticks" => {
+            options.autoplay_idle_ticks = value?.parse().map_err(|_| ArgsError::NotANumber {
+                option: "--autoplay-idle-ticks",
+                needs: "a number of ticks",
+            })?;
+        }
         "--screenshot" => options.screenshot = Some(absolute(value?)),
         "--at-tick" => {
             options.hold_at_tick = Some(value?.parse().map_err(|_| ArgsError::NotANumber {

@@ -2,7 +2,8 @@
 // started with fetch and polled by id each frame until it is done (status and body) or failed.
 // Every request ends: an AbortController stops it at its timeout (head and body alike), and the
 // body is read as a stream and cut off past its byte limit. Also the randomness of a new
-// player key (crypto.getRandomValues), so the game needs no wasm-bindgen crate for it.
+// player key (crypto.getRandomValues), so the game needs no wasm-bindgen crate for it, and the
+// clipboard for the recovery code (navigator.clipboard.writeText).
 (function () {
     "use strict";
 
@@ -84,6 +85,27 @@
         return id;
     }
 
+    // The last clipboard write: 0 on its way, 1 copied, 2 refused. writeText needs a secure
+    // context (https or loopback) and a recent user gesture or the page's permission; a refusal
+    // or no answer within CLIPBOARD_TIMEOUT_MS is "refused", so the game never waits on it.
+    const CLIPBOARD_TIMEOUT_MS = 5000;
+    let clipboardState = 0, clipboardWrite = 0;
+
+    function writeClipboard(value) {
+        const write = ++clipboardWrite;
+        const settle = function (state) {
+            if (write === clipboardWrite && clipboardState === 0) clipboardState = state;
+        };
+        clipboardState = 0;
+        setTimeout(function () { settle(2); }, CLIPBOARD_TIMEOUT_MS);
+        try {
+            navigator.clipboard.writeText(value).then(
+                function () { settle(1); }, function () { settle(2); });
+        } catch (e) {
+            settle(2);
+        }
+    }
+
     miniquad_add_plugin({
         name: "tether_net",
         version: 1,
@@ -121,6 +143,12 @@
                 const length = Math.min(cap, request.body.length);
                 new Uint8Array(wasm_memory.buffer, ptr, length).set(request.body.subarray(0, length));
                 return length;
+            };
+            importObject.env.tether_clipboard_write = function (ptr, len) {
+                writeClipboard(text(ptr, len));
+            };
+            importObject.env.tether_clipboard_state = function () {
+                return clipboardState;
             };
             // Fills `len` bytes at `ptr` from crypto.getRandomValues: 1 when done, 0 when the
             // page has no secure randomness (the game then makes no key).

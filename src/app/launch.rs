@@ -28,6 +28,10 @@ pub struct LaunchOptions {
     /// Levels started from the menus play their solution replay (with `menu_script`: a whole
     /// walk from the title to a finished level without a person).
     pub autoplay: bool,
+    /// Ticks of no input autoplay plays before a solution (`--autoplay-idle-ticks N`, the
+    /// browser's `autoplay_idle=N`): the same path finished that much later, so the online
+    /// tests' second player is slower in ticks, not only second to submit.
+    pub autoplay_idle_ticks: u32,
     /// Steps that drive the editor instead of the mouse and keys (`--editor-script`, the Xvfb
     /// test of the editor).
     pub editor_script: Vec<super::editor_screen::input::ScriptStep>,
@@ -55,6 +59,21 @@ pub struct LaunchOptions {
     /// Go online under this name (`--online-name NAME`): the key is made and registered if
     /// need be.
     pub online_name: Option<String>,
+}
+
+impl LaunchOptions {
+    /// The run autoplay plays on a level with this solution: `autoplay_idle_ticks` of no input,
+    /// then the solution's inputs.
+    pub fn autoplay_run(&self, solution: &Replay) -> Replay {
+        let mut run = solution.clone();
+        if self.autoplay_idle_ticks > 0 {
+            run.runs.insert(
+                0,
+                (self.autoplay_idle_ticks, crate::sim::InputFrame::default()),
+            );
+        }
+        run
+    }
 }
 
 /// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed,

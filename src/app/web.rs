@@ -32,11 +32,12 @@ pub struct WebQuery {
     pub level_given: bool,
     pub play_solution: bool,
     pub hold_at_tick: Option<u64>,
-    /// `menu=MenuDown,MenuConfirm`: menu actions pressed in turn from the title (the browser
-    /// test's walk through the campaign), and `autoplay=1`: levels started from the menus play
-    /// their solutions.
-    pub menu_script: Vec<crate::app::input::Action>,
+    /// `menu=MenuDown,MenuConfirm,Type:Ada`: menu steps taken in turn from the title (the
+    /// browser tests' walks; `Type:TEXT` percent-decoded), and `autoplay=1`: levels started
+    /// from the menus play their solutions, after `autoplay_idle=N` ticks of no input.
+    pub menu_script: Vec<MenuStep>,
     pub autoplay: bool,
+    pub autoplay_idle_ticks: u32,
     /// `edit`: the editor's page.
     pub edit: bool,
     /// `editor_script=...` as given (URL-encoded steps, `;`-separated as on the command line).
@@ -74,16 +75,23 @@ impl WebQuery {
                         .push(format!("replay={value}: expected 1 or 0")),
                 },
                 "menu" => {
-                    for name in value.split(',') {
-                        match ron::from_str::<crate::app::input::Action>(name) {
-                            Ok(action) => parsed.menu_script.push(action),
-                            Err(_) => parsed
+                    // Split before decoding: a typed text may hold an escaped comma.
+                    for step in value.split(',').map(percent_decode) {
+                        match MenuStep::parse(&step) {
+                            Some(step) => parsed.menu_script.push(step),
+                            None => parsed
                                 .warnings
-                                .push(format!("menu: {name:?} is not an action")),
+                                .push(format!("menu: {step:?} is not an action or Type:TEXT")),
                         }
                     }
                 }
                 "autoplay" => parsed.autoplay = value != "0",
+                "autoplay_idle" => match value.parse::<u32>() {
+                    Ok(ticks) => parsed.autoplay_idle_ticks = ticks,
+                    Err(_) => parsed
+                        .warnings
+                        .push(format!("autoplay_idle={value}: expected a number of ticks")),
+                },
                 "edit" => parsed.edit = value != "0",
                 "editor_script" => parsed.editor_script = value.to_owned(),
                 "online_name" => parsed.online_name = Some(percent_decode(value)),
@@ -107,13 +115,9 @@ impl WebQuery {
             start_level: self.start_level,
             hold_at_tick: self.hold_at_tick,
             start_at_title: !self.level_given && !self.play_solution && self.hold_at_tick.is_none(),
-            menu_script: self
-                .menu_script
-                .iter()
-                .copied()
-                .map(MenuStep::Press)
-                .collect(),
+            menu_script: self.menu_script.clone(),
             autoplay: self.autoplay,
+            autoplay_idle_ticks: self.autoplay_idle_ticks,
             my_levels: self.edit,
             online_name: self.online_name.clone(),
             server: self.server.clone(),
@@ -457,11 +461,22 @@ mod tests {
         assert_eq!(
             walk.menu_script,
             vec![
-                crate::app::input::Action::MenuDown,
-                crate::app::input::Action::MenuConfirm
+                MenuStep::Press(crate::app::input::Action::MenuDown),
+                MenuStep::Press(crate::app::input::Action::MenuConfirm)
             ]
         );
         assert_eq!(WebQuery::parse("?menu=Fly").warnings.len(), 1);
+        // A name typed through the menu, escapes decoded after the steps are split.
+        let named = WebQuery::parse("?menu=MenuUp,Type:Zo%C3%AB%2C%202&autoplay_idle=60");
+        assert_eq!(
+            named.menu_script,
+            vec![
+                MenuStep::Press(crate::app::input::Action::MenuUp),
+                MenuStep::Type("Zoë, 2".into())
+            ]
+        );
+        assert_eq!(named.launch_options().autoplay_idle_ticks, 60);
+        assert_eq!(WebQuery::parse("?autoplay_idle=soon").warnings.len(), 1);
     }
 
     #[test]

@@ -86,7 +86,10 @@ impl Ctx {
         });
         let playback = match &self.options.replay {
             Some(replay) => Some(Playback::of(replay)),
-            None if self.options.autoplay => file.solution.as_ref().map(Playback::of),
+            None if self.options.autoplay => file
+                .solution
+                .as_ref()
+                .map(|solution| Playback::of(&self.options.autoplay_run(solution))),
             None => None,
         };
         // One of "My levels" keeps its attempt too, not as progress: its finish in test play

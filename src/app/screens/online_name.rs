@@ -3,7 +3,7 @@
 //! name is checked here first (1-24 characters, nothing invisible or bidirectional), then sent;
 //! a name the server refuses (409 `taken`) is asked for again with the server's reason.
 
-use super::text_entry::{TextEntry, Typed};
+use super::text_entry::{picker_lines, TextEntry, Typed, NAME_PICKER_CHARS};
 use super::{Ctx, Screen, Transition};
 use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
 use crate::app::{log_line, palette};
@@ -24,7 +24,7 @@ impl NameEntryScreen {
     pub fn new(ctx: &Ctx) -> NameEntryScreen {
         let current = ctx.online.profile.name.as_deref().unwrap_or("");
         NameEntryScreen {
-            entry: TextEntry::new(current, MAX_NAME_CHARS),
+            entry: name_entry(current),
             problem: None,
             sent: None,
         }
@@ -40,7 +40,7 @@ impl NameEntryScreen {
             log_line(&format!("online: name {sent:?} refused: {why}"));
             self.problem = Some(format!("\"{sent}\" was not taken: {why}"));
             // Asked again from an empty line: the refused name is quoted above.
-            self.entry = TextEntry::new("", MAX_NAME_CHARS);
+            self.entry = name_entry("");
             return Transition::Stay;
         }
         ctx.refresh_levels_online();
@@ -60,6 +60,11 @@ impl NameEntryScreen {
             }
         }
     }
+}
+
+/// The name's line, typed on a keyboard or picked with a gamepad.
+fn name_entry(text: &str) -> TextEntry {
+    TextEntry::new(text, MAX_NAME_CHARS).with_picker(NAME_PICKER_CHARS)
 }
 
 impl Screen for NameEntryScreen {
@@ -95,6 +100,8 @@ impl Screen for NameEntryScreen {
             (None, Some(problem)) => lines.push((problem.clone(), true)),
             (None, None) => lines.push((format!("1 to {MAX_NAME_CHARS} characters"), false)),
         }
+        lines.push((String::new(), false));
+        lines.extend(picker_lines(&self.entry));
         lines.push(("Enter: go online   Esc: back".into(), false));
         draw_panel("Your name", &lines, palette::ROPE);
     }

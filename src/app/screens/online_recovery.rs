@@ -1,11 +1,12 @@
-//! The recovery code: shown in full, in groups (and put on the clipboard on the desktop), or a
+//! The recovery code: shown in full, in groups (and put on the clipboard), or a
 //! code typed in to bring a key to this device. A typed code is checked before anything is
 //! replaced (its length, a bad character at position N, the checksum), and replacing a key
 //! the device has is confirmed first. After an import the server is asked for the key's name.
 
 use tether_online_proto::recovery;
 
-use super::text_entry::{TextEntry, Typed};
+use self::clipboard::Clipboard;
+use super::text_entry::{picker_lines, TextEntry, Typed, CODE_PICKER_CHARS};
 use super::{Ctx, Screen, Transition};
 use crate::app::input::Action;
 use crate::app::log_line;
@@ -19,8 +20,8 @@ const MAX_CODE_CHARS: usize = 80;
 const GROUPS_PER_LINE: usize = 4;
 
 enum Mode {
-    /// The code (none: no key yet), and whether it went to the clipboard.
-    Show(Option<String>, bool),
+    /// The code (none: no key yet), and where copying it to the clipboard stands.
+    Show(Option<String>, Option<Clipboard>),
     Import(TextEntry),
     /// A good code, waiting for "yes, replace my key".
     Confirm(String),
@@ -36,16 +37,19 @@ pub struct RecoveryScreen {
 impl RecoveryScreen {
     pub fn show(ctx: &Ctx) -> RecoveryScreen {
         let code = ctx.online.profile.recovery_code();
-        let copied = code.as_deref().is_some_and(copy_to_clipboard);
+        let copy = code.as_deref().map(clipboard::start);
+        if let Some(settled) = copy.filter(|&c| c != Clipboard::Copying) {
+            log_line(settled.log_line());
+        }
         RecoveryScreen {
-            mode: Mode::Show(code, copied),
+            mode: Mode::Show(code, copy),
             problem: None,
         }
     }
 
     pub fn import() -> RecoveryScreen {
         RecoveryScreen {
-            mode: Mode::Import(TextEntry::new("", MAX_CODE_CHARS)),
+            mode: Mode::Import(TextEntry::new("", MAX_CODE_CHARS).with_picker(CODE_PICKER_CHARS)),
             problem: None,
         }
     }
@@ -96,14 +100,15 @@ impl RecoveryScreen {
                 lines.push(("to another device (keep it secret).".into(), false));
                 lines.push((String::new(), false));
                 lines.extend(code_lines(code).into_iter().map(|line| (line, true)));
-                if *copied {
+                if let Some(copy) = copied {
                     lines.push((String::new(), false));
-                    lines.push(("(copied to the clipboard)".into(), false));
+                    lines.push((copy.shown().into(), false));
                 }
             }
             Mode::Import(entry) => {
                 lines.push(("Type your recovery code (11 groups of 5):".into(), false));
                 lines.push((entry.shown(), true));
+                lines.extend(picker_lines(entry));
             }
             Mode::Confirm(_) => {
                 let name = ctx.online.profile.name.as_deref().unwrap_or("no name");
@@ -143,18 +148,84 @@ fn code_lines(code: &str) -> Vec<String> {
         .collect()
 }
 
-/// Puts the code on the desktop's clipboard (miniquad's, a call away); the browser's needs a
-/// page permission and is left out.
-fn copy_to_clipboard(code: &str) -> bool {
-    if cfg!(target_arch = "wasm32") {
-        return false;
+/// The clipboard: miniquad's on the desktop (a call, done at once); in the browser
+/// `navigator.clipboard.writeText` through web/net_plugin.js, which answers later and which the
+/// page may refuse (no user gesture, no permission, not a secure context). A refusal, or no
+/// answer within the plugin's timeout, is a line on the screen: write the code down.
+mod clipboard {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Clipboard {
+        Copying,
+        Copied,
+        // miniquad's desktop clipboard takes the text without an answer: only the page refuses.
+        #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+        Refused,
     }
-    macroquad::miniquad::window::clipboard_set(code);
-    true
+
+    impl Clipboard {
+        pub fn shown(self) -> &'static str {
+            match self {
+                Clipboard::Copying => "(copying to the clipboard...)",
+                Clipboard::Copied => "(copied to the clipboard)",
+                Clipboard::Refused => "(the clipboard was not allowed: write the code down)",
+            }
+        }
+
+        /// What the scripts read (the browser test compares the clipboard with the code).
+        pub fn log_line(self) -> &'static str {
+            match self {
+                Clipboard::Copying => "online: copying the recovery code to the clipboard",
+                Clipboard::Copied => "online: recovery code copied to the clipboard",
+                Clipboard::Refused => "online: the clipboard refused the recovery code",
+            }
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn start(text: &str) -> Clipboard {
+        macroquad::miniquad::window::clipboard_set(text);
+        Clipboard::Copied
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn poll() -> Clipboard {
+        Clipboard::Copied
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    extern "C" {
+        // web/net_plugin.js
+        fn tether_clipboard_write(ptr: *const u8, len: u32);
+        fn tether_clipboard_state() -> u32;
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub fn start(text: &str) -> Clipboard {
+        // SAFETY: the plugin reads `len` bytes of UTF-8 at `ptr` before returning.
+        unsafe { tether_clipboard_write(text.as_ptr(), text.len() as u32) };
+        poll()
+    }
+
+    /// The last write's state: 0 on its way, 1 copied, anything else refused.
+    #[cfg(target_arch = "wasm32")]
+    pub fn poll() -> Clipboard {
+        // SAFETY: a plain call into the page's plugin.
+        match unsafe { tether_clipboard_state() } {
+            0 => Clipboard::Copying,
+            1 => Clipboard::Copied,
+            _ => Clipboard::Refused,
+        }
+    }
 }
 
 impl Screen for RecoveryScreen {
     fn update(&mut self, ctx: &mut Ctx, _frame_s: f32) -> Transition {
+        if let Mode::Show(_, Some(copy @ Clipboard::Copying)) = &mut self.mode {
+            *copy = clipboard::poll();
+            if *copy != Clipboard::Copying {
+                log_line(copy.log_line());
+            }
+        }
         let actions = ctx.input.actions;
         match &self.mode {
             Mode::Import(_) => self.type_code(ctx),

@@ -4,7 +4,10 @@
 //! adds its text there), and `TextEntry`, the line being typed.
 //!
 //! The menu's keyboard actions are not used while typing (Space and W/A/S/D are letters then),
-//! but a gamepad's or a touch's confirm and back still submit and cancel.
+//! but a touch's confirm and back still submit and cancel. A gamepad types with `CharPicker`,
+//! an on-screen grid of the characters allowed: the d-pad (or left stick) moves over it, A (the
+//! menus' confirm) types the character chosen, B (the menus' back) deletes the last one, or
+//! leaves on an empty line as B leaves every menu, and Start is done.
 
 use macroquad::input::{get_char_pressed, is_key_pressed, KeyCode};
 
@@ -35,13 +38,88 @@ pub fn read_typed_keys() -> Vec<char> {
     typed
 }
 
+/// Characters a gamepad can type into a display name: the picker's grid, row by row.
+pub const NAME_PICKER_CHARS: &str =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -_.'";
+/// Characters a gamepad can type into a recovery code (its alphabet: the dashes are optional).
+pub const CODE_PICKER_CHARS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// Characters on one row of the picker's grid.
+const PICKER_COLUMNS: usize = 13;
+
+/// The on-screen character grid a gamepad types with, and the character chosen on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharPicker {
+    chars: Vec<char>,
+    at: usize,
+}
+
+impl CharPicker {
+    pub fn new(chars: &str) -> CharPicker {
+        CharPicker {
+            chars: chars.chars().collect(),
+            at: 0,
+        }
+    }
+
+    pub fn chosen(&self) -> char {
+        self.chars[self.at]
+    }
+
+    /// Moves the choice with the gamepad's menu directions: left and right along the
+    /// characters, up and down a row, each wrapping around the grid.
+    fn steer(&mut self, by_gamepad: impl Fn(Action) -> bool) {
+        let count = self.chars.len();
+        if by_gamepad(Action::MenuRight) {
+            self.at = (self.at + 1) % count;
+        }
+        if by_gamepad(Action::MenuLeft) {
+            self.at = (self.at + count - 1) % count;
+        }
+        if by_gamepad(Action::MenuDown) {
+            self.at = match self.at + PICKER_COLUMNS {
+                below if below < count => below,
+                _ => self.at % PICKER_COLUMNS,
+            };
+        }
+        if by_gamepad(Action::MenuUp) {
+            self.at = match self.at.checked_sub(PICKER_COLUMNS) {
+                Some(above) => above,
+                // To the last row's character in this column (or the last character).
+                None => {
+                    let last_row_start = (count - 1) / PICKER_COLUMNS * PICKER_COLUMNS;
+                    (last_row_start + self.at).min(count - 1)
+                }
+            };
+        }
+    }
+
+    /// The grid as drawn, the chosen character in brackets (a space shown as `_`).
+    pub fn rows(&self) -> Vec<String> {
+        self.chars
+            .chunks(PICKER_COLUMNS)
+            .enumerate()
+            .map(|(row, chars)| {
+                let cells = chars.iter().enumerate().map(|(column, &c)| {
+                    let c = if c == ' ' { '_' } else { c };
+                    if row * PICKER_COLUMNS + column == self.at {
+                        format!("[{c}]")
+                    } else {
+                        format!(" {c} ")
+                    }
+                });
+                cells.collect()
+            })
+            .collect()
+    }
+}
+
 /// What a frame of typing ends in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Typed {
     Editing,
-    /// Enter (or a gamepad's confirm): the text as typed.
+    /// Enter (a touch's confirm, a gamepad's Start): the text as typed.
     Submit(String),
-    /// Escape (or a gamepad's back).
+    /// Escape (a touch's back, a gamepad's B on an empty line).
     Cancel,
 }
 
@@ -50,6 +128,8 @@ pub enum Typed {
 pub struct TextEntry {
     pub text: String,
     max_chars: usize,
+    /// The grid a gamepad types with (none: a gamepad's confirm submits, as a touch's does).
+    picker: Option<CharPicker>,
 }
 
 impl TextEntry {
@@ -57,7 +137,42 @@ impl TextEntry {
         TextEntry {
             text: text.chars().take(max_chars).collect(),
             max_chars,
+            picker: None,
         }
+    }
+
+    /// The entry with a gamepad's character grid of `chars`.
+    pub fn with_picker(mut self, chars: &str) -> TextEntry {
+        self.picker = Some(CharPicker::new(chars));
+        self
+    }
+
+    pub fn picker(&self) -> Option<&CharPicker> {
+        self.picker.as_ref()
+    }
+
+    fn push(&mut self, c: char) {
+        if !c.is_control() && self.text.chars().count() < self.max_chars {
+            self.text.push(c);
+        }
+    }
+
+    /// A frame of the gamepad on the picker; `None` when it did not end the typing.
+    fn pick(&mut self, actions: &ActionFrame) -> Option<Typed> {
+        let picker = self.picker.as_mut()?;
+        let by_gamepad = |action| actions.pressed_by(action) == Some(DeviceKind::Gamepad);
+        picker.steer(by_gamepad);
+        let chosen = picker.chosen();
+        // Start presses the menus' back and pause together: as pause it is "done".
+        if by_gamepad(Action::Pause) {
+            return Some(Typed::Submit(self.text.clone()));
+        }
+        if by_gamepad(Action::MenuConfirm) {
+            self.push(chosen);
+        } else if by_gamepad(Action::MenuBack) && self.text.pop().is_none() {
+            return Some(Typed::Cancel);
+        }
+        None
     }
 
     /// One frame: the characters typed, and the menu actions (only a non-keyboard confirm or
@@ -70,16 +185,18 @@ impl TextEntry {
                 BACKSPACE => {
                     self.text.pop();
                 }
-                c if !c.is_control() && self.text.chars().count() < self.max_chars => {
-                    self.text.push(c)
-                }
-                _ => {}
+                c => self.push(c),
             }
         }
+        if let Some(ended) = self.pick(actions) {
+            return ended;
+        }
+        // With a picker a gamepad's confirm and back were letters typed and deleted above.
+        let picking = self.picker.is_some();
         let by_pad = |action| {
-            actions
-                .pressed_by(action)
-                .is_some_and(|device| device != DeviceKind::Keyboard)
+            actions.pressed_by(action).is_some_and(|device| {
+                device != DeviceKind::Keyboard && !(picking && device == DeviceKind::Gamepad)
+            })
         };
         if by_pad(Action::MenuConfirm) {
             return Typed::Submit(self.text.clone());
@@ -94,6 +211,20 @@ impl TextEntry {
     pub fn shown(&self) -> String {
         format!("{}_", crate::sim::limits::printable(&self.text))
     }
+}
+
+/// The picker's grid and how a gamepad uses it, as panel lines (nothing without a picker).
+pub fn picker_lines(entry: &TextEntry) -> Vec<(String, bool)> {
+    let Some(picker) = entry.picker() else {
+        return Vec::new();
+    };
+    let mut lines: Vec<(String, bool)> =
+        picker.rows().into_iter().map(|row| (row, false)).collect();
+    lines.push((
+        "Gamepad: d-pad choose, A type, B delete, Start done".into(),
+        false,
+    ));
+    lines
 }
 
 #[cfg(test)]
