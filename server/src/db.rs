@@ -10,10 +10,13 @@ use crate::schema::{migrator, Engine};
 
 pub type Db = AnyPool;
 
-/// Connections in the pool for writes (and everything but the HTTP server's GETs). SQLite: WAL
-/// readers never wait for the writer, but a request waits for a pooled connection, and a write
-/// holds one through its fsync; so as many as PostgreSQL's.
+/// Connections in the pool for writes (and everything but the HTTP server's GETs), PostgreSQL.
 const WRITE_CONNECTIONS: u32 = 16;
+/// The same on SQLite: one. SQLite has one writer at a time; with several connections the
+/// others wait for its lock in SQLite's busy handler, which polls with growing sleeps, so an
+/// unlucky write can wait seconds while later ones pass it. One connection makes the pool's
+/// queue the writers' queue, first come first served.
+const SQLITE_WRITE_CONNECTIONS: u32 = 1;
 /// Connections in the HTTP server's pool for GETs: reads use the CPU only, so a few per core.
 const READ_CONNECTIONS: u32 = 8;
 
@@ -24,8 +27,13 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
+    let connections = if config.is_sqlite() {
+        SQLITE_WRITE_CONNECTIONS
+    } else {
+        WRITE_CONNECTIONS
+    };
     let pool = AnyPoolOptions::new()
-        .max_connections(WRITE_CONNECTIONS)
+        .max_connections(connections)
         .connect(&config.database_url)
         .await
         .map_err(|err| format!("cannot open the database: {err}"))?;

@@ -5,7 +5,7 @@
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 use tether_online_proto::wire::{AroundAnswer, BoardAnswer, BoardEntry};
 use tether_sim::SIM_VERSION;
 
@@ -191,14 +191,13 @@ pub async fn around_player(
 }
 
 /// Hides a run and puts its player's next best visible run on the board in its place.
-pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
-    let mut tx = db.begin().await?;
+pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<u64> {
     let Some(row) = sqlx::query(
         "UPDATE runs SET hidden = 1 WHERE id = $1 \
          RETURNING level_hash, sim_version, assisted, player_key",
     )
     .bind(run_id)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
     .await?
     else {
         return Ok(0);
@@ -211,14 +210,13 @@ pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
     );
     let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
     let delete = format!("DELETE FROM best_runs WHERE {same_board}");
-    bind_board(&delete, &board).execute(&mut *tx).await?;
+    bind_board(&delete, &board).execute(&mut *conn).await?;
     let next_best = format!(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
          WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
     );
-    bind_board(&next_best, &board).execute(&mut *tx).await?;
-    tx.commit().await?;
+    bind_board(&next_best, &board).execute(&mut *conn).await?;
     Ok(1)
 }
 

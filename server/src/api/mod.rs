@@ -18,6 +18,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use sqlx::{Any, AnyConnection, Transaction};
 use tether_online_proto::hex::is_hex_id;
 use tether_online_proto::wire::{Health, NonceAnswer, PlayerAnswer, RegisterBody};
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -64,22 +65,27 @@ impl App {
         }
     }
 
-    /// Checks a signed write: signature, the signer's rate limit, then uses up the nonce.
-    pub async fn authenticate(&self, raw: &[u8]) -> ApiResult<Signed> {
+    /// Checks a signed write: signature, the signer's rate limit, then uses up the nonce on
+    /// `conn` (the write's own transaction: see `end_write`).
+    pub async fn authenticate(&self, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<Signed> {
         let (signed, nonce) = auth::check_signature(raw)?;
         if !self.key_limiter.allow(&signed.key) {
             return Err(ApiError::rate_limited());
         }
-        auth::consume_nonce(&self.db, &nonce).await?;
+        auth::consume_nonce(conn, &nonce).await?;
         Ok(signed)
     }
 
     /// As `authenticate`, and the signer must be a registered, visible player.
-    pub async fn authenticate_player(&self, raw: &[u8]) -> ApiResult<Signed> {
-        let signed = self.authenticate(raw).await?;
+    pub async fn authenticate_player(
+        &self,
+        conn: &mut AnyConnection,
+        raw: &[u8],
+    ) -> ApiResult<Signed> {
+        let signed = self.authenticate(conn, raw).await?;
         let hidden: Option<i64> = sqlx::query_scalar("SELECT hidden FROM players WHERE key = $1")
             .bind(&signed.key)
-            .fetch_optional(&self.db)
+            .fetch_optional(&mut *conn)
             .await?;
         match hidden {
             None => Err(ApiError::forbidden(
@@ -93,6 +99,18 @@ impl App {
             )),
         }
     }
+}
+
+/// Ends a write's transaction. Each write is one transaction, so one commit (on SQLite one
+/// fsync): its nonce, its checks and its change become durable together, and an acknowledged
+/// write is in the database. A refusal commits too, so what the request used up (its nonce, a
+/// run session) stays used up; only a database failure rolls back (the client may retry).
+pub async fn end_write<T>(tx: Transaction<'static, Any>, outcome: ApiResult<T>) -> ApiResult<T> {
+    if outcome.as_ref().is_err_and(ApiError::is_database) {
+        return outcome; // dropping `tx` rolls it back
+    }
+    tx.commit().await?;
+    outcome
 }
 
 /// A level hash or player key from a URL: anything but 64 hex digits names nothing stored.
@@ -174,7 +192,9 @@ async fn health() -> Json<Health> {
 }
 
 async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
-    let nonce = auth::issue_nonce(&app.db).await?;
+    let mut tx = app.db.begin().await?;
+    let issued = auth::issue_nonce(&mut tx).await;
+    let nonce = end_write(tx, issued).await?;
     Ok(Json(NonceAnswer {
         nonce,
         expires_in_ms: auth::NONCE_LIFETIME_MS as u64,
@@ -182,7 +202,17 @@ async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
 }
 
 async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<PlayerAnswer>> {
-    let signed = app.authenticate(&raw).await?;
+    let mut tx = app.db.begin().await?;
+    let outcome = register_in(&app, &mut tx, &raw).await;
+    end_write(tx, outcome).await
+}
+
+async fn register_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    raw: &[u8],
+) -> ApiResult<Json<PlayerAnswer>> {
+    let signed = app.authenticate(conn, raw).await?;
     let RegisterBody { name } = auth::parse_body(&signed.body)?;
     auth::check_name(&name)?;
     let inserted = sqlx::query(
@@ -193,7 +223,7 @@ async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Pla
     .bind(&name)
     .bind(auth::fold_name(&name))
     .bind(now_ms())
-    .execute(&app.db)
+    .execute(&mut *conn)
     .await?
     .rows_affected();
     if inserted == 0 {
@@ -235,7 +265,13 @@ struct Hide {
 
 /// Moderation: the admin key hides a level, a run or a player from every list and board.
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
-    let signed = app.authenticate(&raw).await?;
+    let mut tx = app.db.begin().await?;
+    let outcome = hide_in(&app, &mut tx, &raw).await;
+    end_write(tx, outcome).await
+}
+
+async fn hide_in(app: &App, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<Json<Value>> {
+    let signed = app.authenticate(conn, raw).await?;
     if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
         return Err(ApiError::forbidden(
             "not_admin",
@@ -246,19 +282,19 @@ async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>>
     let hidden = match kind.as_str() {
         "level" => sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
             .bind(&id)
-            .execute(&app.db)
+            .execute(&mut *conn)
             .await?
             .rows_affected(),
         "player" => sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
             .bind(&id)
-            .execute(&app.db)
+            .execute(&mut *conn)
             .await?
             .rows_affected(),
         "run" => {
             let run_id: i64 = id
                 .parse()
                 .map_err(|_| ApiError::bad_request("bad_body", "a run id is a number"))?;
-            boards::hide_run(&app.db, run_id).await?
+            boards::hide_run(conn, run_id).await?
         }
         _ => {
             return Err(ApiError::bad_request(
