@@ -81,9 +81,10 @@ pub fn random_hex(n: usize) -> String {
     tether_online_proto::hex::encode(&bytes)
 }
 
-/// Makes a just-verified run its player's best on its board if it beats the one there.
-pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Makes a just-verified run its player's best on its board if it beats the one there; true
+/// if it did (the board changed).
+pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
          ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
@@ -92,6 +93,7 @@ pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<()
     )
     .bind(run_id)
     .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(changed == 1)
 }

@@ -26,6 +26,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 
 use crate::auth::{self, Signed};
+use crate::board_cache::BoardCache;
 use crate::config::Config;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiError, ApiResult};
@@ -47,6 +48,8 @@ pub struct App {
     pub reads: Db,
     pub config: Config,
     pub verifier: Arc<Verifier>,
+    /// Recent board answers (board_cache.rs); the verifier shares it to clear what it changes.
+    pub boards: Arc<BoardCache>,
     addr_limiter: RateLimiter,
     key_limiter: RateLimiter,
 }
@@ -57,6 +60,7 @@ impl App {
     pub fn new(db: Db, reads: Db, config: Config, verifier: Arc<Verifier>) -> App {
         App {
             reads,
+            boards: Arc::clone(&verifier.boards),
             addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
             key_limiter: RateLimiter::new(config.rate_per_key_per_s),
             db,
@@ -267,10 +271,18 @@ struct Hide {
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
     let mut tx = app.db.begin().await?;
     let outcome = hide_in(&app, &mut tx, &raw).await;
-    end_write(tx, outcome).await
+    let (answer, changed_levels) = end_write(tx, outcome).await?;
+    app.boards
+        .invalidate(changed_levels.iter().map(String::as_str));
+    Ok(answer)
 }
 
-async fn hide_in(app: &App, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<Json<Value>> {
+/// Hides what the admin asked; the answer and the levels whose boards changed.
+async fn hide_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    raw: &[u8],
+) -> ApiResult<(Json<Value>, Vec<String>)> {
     let signed = app.authenticate(conn, raw).await?;
     if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
         return Err(ApiError::forbidden(
@@ -279,22 +291,23 @@ async fn hide_in(app: &App, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<J
         ));
     }
     let Hide { kind, id } = auth::parse_body(&signed.body)?;
-    let hidden = match kind.as_str() {
-        "level" => sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
-            .bind(&id)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected(),
-        "player" => sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
-            .bind(&id)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected(),
+    let changed_levels: Option<Vec<String>> = match kind.as_str() {
+        "level" => {
+            let hidden = sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
+                .bind(&id)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            (hidden == 1).then(|| vec![id.clone()])
+        }
+        "player" => hide_player(conn, &id).await?,
         "run" => {
             let run_id: i64 = id
                 .parse()
                 .map_err(|_| ApiError::bad_request("bad_body", "a run id is a number"))?;
-            boards::hide_run(conn, run_id).await?
+            boards::hide_run(conn, run_id)
+                .await?
+                .map(|level| vec![level])
         }
         _ => {
             return Err(ApiError::bad_request(
@@ -303,8 +316,25 @@ async fn hide_in(app: &App, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<J
             ))
         }
     };
+    let changed_levels = changed_levels.ok_or_else(|| ApiError::not_found(&kind))?;
+    Ok((Json(json!({ "hidden": kind, "id": id })), changed_levels))
+}
+
+/// Hides a player; the levels whose boards they were on (their answers change), or None if
+/// there is no such player.
+async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Vec<String>>> {
+    let hidden = sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
+        .bind(key)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
     if hidden == 0 {
-        return Err(ApiError::not_found(&kind));
+        return Ok(None);
     }
-    Ok(Json(json!({ "hidden": kind, "id": id })))
+    let levels =
+        sqlx::query_scalar("SELECT DISTINCT level_hash FROM best_runs WHERE player_key = $1")
+            .bind(key)
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(Some(levels))
 }

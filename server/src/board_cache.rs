@@ -1,0 +1,255 @@
+//! The board cache: the exact JSON bytes of recent board answers (a board's top page, a
+//! player's place on it), so the hottest reads need no database.
+//!
+//! Exact in this process: every change this process makes to a board (a verified run that
+//! changes a best, a hidden run, level or player) removes that level's answers right after its
+//! transaction commits, and an answer read while any removal ran is not stored (it may have
+//! been read before the change). Bounded for changes made elsewhere (another HTTP server on the
+//! same PostgreSQL, a `tether-server worker`, `seed`): an answer is served for at most `ttl`
+//! after its database read began, so a reader sees another process's change at most `ttl` late.
+//! Bounded in memory: at most `MAX_ANSWERS_PER_LEVEL` answers per level, and the whole cache
+//! weighs at most `capacity_bytes` (quick_cache evicts the least useful levels past that).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use quick_cache::sync::Cache;
+use quick_cache::Weighter;
+
+/// Most answers kept for one level (its top pages, players' places): past this the oldest go.
+pub const MAX_ANSWERS_PER_LEVEL: usize = 64;
+/// What one cached answer costs beyond its bytes (key text, timestamps, the map's own slot).
+const ANSWER_OVERHEAD_BYTES: u64 = 192;
+
+/// Which answer of a level's boards: everything in a board request but the level.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Top {
+        sim_version: i64,
+        assisted: bool,
+        limit: i64,
+        offset: i64,
+    },
+    Place {
+        sim_version: i64,
+        assisted: bool,
+        player: String,
+        around: i64,
+    },
+}
+
+#[derive(Clone)]
+struct Answer {
+    variant: Variant,
+    json: Bytes,
+    /// When the database read this answer came from began: its age is counted from there.
+    read_at: Instant,
+}
+
+/// One level's cached answers. Replaced whole on every store (copy on write), so a reader
+/// never locks.
+#[derive(Clone, Default)]
+struct LevelAnswers {
+    answers: Arc<Vec<Answer>>,
+}
+
+#[derive(Clone)]
+struct LevelWeight;
+
+impl Weighter<String, LevelAnswers> for LevelWeight {
+    fn weight(&self, level: &String, value: &LevelAnswers) -> u64 {
+        let answers: u64 = value
+            .answers
+            .iter()
+            .map(|a| a.json.len() as u64 + ANSWER_OVERHEAD_BYTES)
+            .sum();
+        level.len() as u64 + answers + 1
+    }
+}
+
+/// Taken before an answer's database read; storing the answer needs it back unchanged.
+pub struct Ticket {
+    invalidations: u64,
+    read_at: Instant,
+}
+
+pub struct BoardCache {
+    levels: Cache<String, LevelAnswers, LevelWeight>,
+    /// Counts removals: a ticket taken before one cannot store.
+    invalidations: AtomicU64,
+    /// Serialises stores and removals (a store checks the count and inserts in one step);
+    /// readers never take it.
+    writing: Mutex<()>,
+    ttl: Duration,
+}
+
+impl BoardCache {
+    /// A cache serving answers for `ttl` (zero: caches nothing) in at most `capacity_bytes`.
+    pub fn new(ttl: Duration, capacity_bytes: u64) -> BoardCache {
+        let typical_level_bytes = 8 * 1024;
+        let estimated_levels = (capacity_bytes / typical_level_bytes).max(16) as usize;
+        BoardCache {
+            levels: Cache::with_weighter(estimated_levels, capacity_bytes, LevelWeight),
+            invalidations: AtomicU64::new(0),
+            writing: Mutex::new(()),
+            ttl,
+        }
+    }
+
+    /// The cached answer for `level`'s `variant`, if one is younger than the TTL.
+    pub fn get(&self, level: &str, variant: &Variant) -> Option<Bytes> {
+        let cached = self.levels.get(level)?;
+        let answer = cached.answers.iter().find(|a| &a.variant == variant)?;
+        (answer.read_at.elapsed() < self.ttl).then(|| answer.json.clone())
+    }
+
+    /// Take this before reading an answer from the database.
+    pub fn ticket(&self) -> Ticket {
+        Ticket {
+            invalidations: self.invalidations.load(Ordering::Acquire),
+            read_at: Instant::now(),
+        }
+    }
+
+    /// Keeps an answer read under `ticket`, unless a removal ran since (then it may be stale).
+    pub fn store(&self, level: &str, variant: Variant, json: Bytes, ticket: Ticket) {
+        if self.ttl.is_zero() {
+            return;
+        }
+        let _writing = self.writing.lock().expect("not poisoned");
+        if self.invalidations.load(Ordering::Acquire) != ticket.invalidations {
+            return;
+        }
+        let mut answers: Vec<Answer> = self
+            .levels
+            .get(level)
+            .map(|cached| {
+                cached
+                    .answers
+                    .iter()
+                    .filter(|a| a.variant != variant && a.read_at.elapsed() < self.ttl)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if answers.len() >= MAX_ANSWERS_PER_LEVEL {
+            answers.remove(0);
+        }
+        answers.push(Answer {
+            variant,
+            json,
+            read_at: ticket.read_at,
+        });
+        let answers = Arc::new(answers);
+        self.levels
+            .insert(level.to_string(), LevelAnswers { answers });
+    }
+
+    /// Forgets every answer about `levels`' boards. Call it after the change has committed.
+    pub fn invalidate<'a>(&self, levels: impl IntoIterator<Item = &'a str>) {
+        let _writing = self.writing.lock().expect("not poisoned");
+        self.invalidations.fetch_add(1, Ordering::AcqRel);
+        for level in levels {
+            self.levels.remove(level);
+        }
+    }
+
+    /// The bytes the cache holds, by its own weighing.
+    #[cfg(test)]
+    pub fn weight_bytes(&self) -> u64 {
+        self.levels.weight()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn top() -> Variant {
+        Variant::Top {
+            sim_version: 1,
+            assisted: false,
+            limit: 10,
+            offset: 0,
+        }
+    }
+
+    fn cache() -> BoardCache {
+        BoardCache::new(Duration::from_secs(600), 1 << 20)
+    }
+
+    #[test]
+    fn a_stored_answer_is_served_until_its_level_is_invalidated() {
+        let cache = cache();
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket());
+        cache.store("b", top(), Bytes::from_static(b"[2]"), cache.ticket());
+        assert_eq!(cache.get("a", &top()).as_deref(), Some(&b"[1]"[..]));
+        cache.invalidate(["a"]);
+        assert_eq!(cache.get("a", &top()), None);
+        assert_eq!(cache.get("b", &top()).as_deref(), Some(&b"[2]"[..]));
+    }
+
+    #[test]
+    fn an_answer_read_before_an_invalidation_is_not_stored() {
+        let cache = cache();
+        let ticket = cache.ticket();
+        cache.invalidate(["a"]);
+        cache.store("a", top(), Bytes::from_static(b"[old]"), ticket);
+        assert_eq!(cache.get("a", &top()), None);
+    }
+
+    #[test]
+    fn an_answer_older_than_the_ttl_is_not_served() {
+        let cache = BoardCache::new(Duration::from_millis(1), 1 << 20);
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket());
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(cache.get("a", &top()), None);
+    }
+
+    #[test]
+    fn a_flood_of_distinct_boards_stays_within_the_capacity() {
+        let capacity_bytes = 256 * 1024;
+        let cache = BoardCache::new(Duration::from_secs(600), capacity_bytes);
+        let answer = Bytes::from(vec![b'x'; 1000]);
+        let levels = 20_000;
+        for level in 0..levels {
+            cache.store(
+                &format!("{level:064}"),
+                top(),
+                answer.clone(),
+                cache.ticket(),
+            );
+        }
+        let kept = (0..levels)
+            .filter(|level| cache.get(&format!("{level:064}"), &top()).is_some())
+            .count() as u64;
+        assert!(
+            cache.weight_bytes() <= capacity_bytes,
+            "{}",
+            cache.weight_bytes()
+        );
+        assert!(
+            kept * 1000 <= capacity_bytes,
+            "{kept} answers of 1000 bytes kept"
+        );
+        assert!(kept > 0, "the cache keeps some answers");
+    }
+
+    #[test]
+    fn one_level_keeps_a_bounded_number_of_answers() {
+        let cache = cache();
+        for player in 0..MAX_ANSWERS_PER_LEVEL + 10 {
+            let variant = Variant::Place {
+                sim_version: 1,
+                assisted: false,
+                player: player.to_string(),
+                around: 5,
+            };
+            cache.store("a", variant, Bytes::from_static(b"{}"), cache.ticket());
+        }
+        let kept = cache.levels.get("a").map_or(0, |l| l.answers.len());
+        assert_eq!(kept, MAX_ANSWERS_PER_LEVEL);
+    }
+}
