@@ -26,7 +26,6 @@ BASE = sys.argv[1].rstrip("/")
 LEVELS_DIR = sys.argv[2]
 WRITES_EACH = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
 PLAYERS = int(sys.argv[4]) if len(sys.argv) > 4 else 10000
-SIM_VERSION = 1
 
 
 def call(method, path, body=None):
@@ -59,6 +58,10 @@ def envelope(private, public, body, break_signature=False):
 
 
 def main():
+    # The server's own simulation version: a run for any other is refused (other_version).
+    status, health = call("GET", "/api/v1/health")
+    assert status == 200, health
+    sim_version = health["sim_version"]
     levels = []
     for offset in range(0, 400, 50):
         status, page = call("GET", f"/api/v1/levels?sort=newest&limit=50&offset={offset}")
@@ -86,11 +89,11 @@ def main():
                                    envelope(private, public, json.dumps({"level": level})))
             assert status == 200, session
             run = json.dumps({"session": session["session"], "level": level,
-                              "sim_version": SIM_VERSION, "ticks": ticks, "replay": solution})
+                              "sim_version": sim_version, "ticks": ticks, "replay": solution})
             lines.append((kind, "POST", "/api/v1/runs", envelope(private, public, run)))
         private, public = seeded_key(PLAYERS // 2 + i)
         forged = json.dumps({"session": "00" * 16, "level": levels[0],
-                             "sim_version": SIM_VERSION, "ticks": 177, "replay": solution})
+                             "sim_version": sim_version, "ticks": 177, "replay": solution})
         lines.append(("badsig", "POST", "/api/v1/runs",
                       envelope(private, public, forged, break_signature=True)))
     with open("requests.tsv", "w") as out:

@@ -3,13 +3,14 @@
 //!
 //! Exact in this process: every change this process makes to a board (a verified run that
 //! changes a best, a hidden run, level or player) removes that level's answers right after its
-//! transaction commits, and an answer read while any removal ran is not stored (it may have
-//! been read before the change). Bounded for changes made elsewhere (another HTTP server on the
+//! transaction commits, and an answer read while its level was removed is not stored (it may
+//! have been read before the change). Bounded for changes made elsewhere (another HTTP server on the
 //! same PostgreSQL, a `tether-server worker`, `seed`): an answer is served for at most `ttl`
 //! after its database read began, so a reader sees another process's change at most `ttl` late.
 //! Bounded in memory: at most `MAX_ANSWERS_PER_LEVEL` answers per level, and the whole cache
 //! weighs at most `capacity_bytes` (quick_cache evicts the least useful levels past that).
 
+use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -69,16 +70,25 @@ impl Weighter<String, LevelAnswers> for LevelWeight {
     }
 }
 
-/// Taken before an answer's database read; storing the answer needs it back unchanged.
+/// Invalidation counters, one per stripe of levels (a level's stripe is its hash modulo this).
+/// Per stripe rather than one for all: under a stream of verified runs a global counter would
+/// move during nearly every slow read and nothing would be stored.
+const INVALIDATION_STRIPES: usize = 1024;
+
+/// Taken before an answer's database read; storing the answer needs its level's invalidation
+/// count unchanged since.
 pub struct Ticket {
+    stripe: usize,
     invalidations: u64,
     read_at: Instant,
 }
 
 pub struct BoardCache {
     levels: Cache<String, LevelAnswers, LevelWeight>,
-    /// Counts removals: a ticket taken before one cannot store.
-    invalidations: AtomicU64,
+    /// Counts removals per stripe of levels: a ticket taken before one cannot store.
+    invalidations: Box<[AtomicU64]>,
+    /// Fixed per cache, so a level keeps its stripe.
+    stripe_hasher: RandomState,
     /// Serialises stores and removals (a store checks the count and inserts in one step);
     /// readers never take it.
     writing: Mutex<()>,
@@ -92,7 +102,10 @@ impl BoardCache {
         let estimated_levels = (capacity_bytes / typical_level_bytes).max(16) as usize;
         BoardCache {
             levels: Cache::with_weighter(estimated_levels, capacity_bytes, LevelWeight),
-            invalidations: AtomicU64::new(0),
+            invalidations: (0..INVALIDATION_STRIPES)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            stripe_hasher: RandomState::new(),
             writing: Mutex::new(()),
             ttl,
         }
@@ -105,10 +118,16 @@ impl BoardCache {
         (answer.read_at.elapsed() < self.ttl).then(|| answer.json.clone())
     }
 
-    /// Take this before reading an answer from the database.
-    pub fn ticket(&self) -> Ticket {
+    fn stripe(&self, level: &str) -> usize {
+        self.stripe_hasher.hash_one(level) as usize % INVALIDATION_STRIPES
+    }
+
+    /// Take this before reading an answer about `level` from the database.
+    pub fn ticket(&self, level: &str) -> Ticket {
+        let stripe = self.stripe(level);
         Ticket {
-            invalidations: self.invalidations.load(Ordering::Acquire),
+            stripe,
+            invalidations: self.invalidations[stripe].load(Ordering::Acquire),
             read_at: Instant::now(),
         }
     }
@@ -119,7 +138,10 @@ impl BoardCache {
             return;
         }
         let _writing = self.writing.lock().expect("not poisoned");
-        if self.invalidations.load(Ordering::Acquire) != ticket.invalidations {
+        let stripe = self.stripe(level);
+        if stripe != ticket.stripe
+            || self.invalidations[stripe].load(Ordering::Acquire) != ticket.invalidations
+        {
             return;
         }
         let mut answers: Vec<Answer> = self
@@ -150,8 +172,8 @@ impl BoardCache {
     /// Forgets every answer about `levels`' boards. Call it after the change has committed.
     pub fn invalidate<'a>(&self, levels: impl IntoIterator<Item = &'a str>) {
         let _writing = self.writing.lock().expect("not poisoned");
-        self.invalidations.fetch_add(1, Ordering::AcqRel);
         for level in levels {
+            self.invalidations[self.stripe(level)].fetch_add(1, Ordering::AcqRel);
             self.levels.remove(level);
         }
     }
@@ -183,8 +205,8 @@ mod tests {
     #[test]
     fn a_stored_answer_is_served_until_its_level_is_invalidated() {
         let cache = cache();
-        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket());
-        cache.store("b", top(), Bytes::from_static(b"[2]"), cache.ticket());
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket("a"));
+        cache.store("b", top(), Bytes::from_static(b"[2]"), cache.ticket("b"));
         assert_eq!(cache.get("a", &top()).as_deref(), Some(&b"[1]"[..]));
         cache.invalidate(["a"]);
         assert_eq!(cache.get("a", &top()), None);
@@ -192,18 +214,25 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_read_before_an_invalidation_is_not_stored() {
+    fn an_answer_read_before_its_levels_invalidation_is_not_stored() {
         let cache = cache();
-        let ticket = cache.ticket();
+        let (ticket_a, ticket_b) = (cache.ticket("a"), cache.ticket("b"));
         cache.invalidate(["a"]);
-        cache.store("a", top(), Bytes::from_static(b"[old]"), ticket);
+        cache.store("a", top(), Bytes::from_static(b"[old]"), ticket_a);
         assert_eq!(cache.get("a", &top()), None);
+        if cache.stripe("a") != cache.stripe("b") {
+            cache.store("b", top(), Bytes::from_static(b"[b]"), ticket_b);
+            assert!(
+                cache.get("b", &top()).is_some(),
+                "another level's read is kept"
+            );
+        }
     }
 
     #[test]
     fn an_answer_older_than_the_ttl_is_not_served() {
         let cache = BoardCache::new(Duration::from_millis(1), 1 << 20);
-        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket());
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket("a"));
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(cache.get("a", &top()), None);
     }
@@ -219,7 +248,7 @@ mod tests {
                 &format!("{level:064}"),
                 top(),
                 answer.clone(),
-                cache.ticket(),
+                cache.ticket("a"),
             );
         }
         let kept = (0..levels)
@@ -247,7 +276,7 @@ mod tests {
                 player: player.to_string(),
                 around: 5,
             };
-            cache.store("a", variant, Bytes::from_static(b"{}"), cache.ticket());
+            cache.store("a", variant, Bytes::from_static(b"{}"), cache.ticket("a"));
         }
         let kept = cache.levels.get("a").map_or(0, |l| l.answers.len());
         assert_eq!(kept, MAX_ANSWERS_PER_LEVEL);

@@ -40,6 +40,8 @@ pub struct Config {
     pub board_cache_ttl_ms: u64,
     /// `TETHER_BOARD_CACHE_MB` (default 16): the most the board cache holds.
     pub board_cache_mb: u64,
+    /// `TETHER_SQLITE_WRITERS`: connections for writes on SQLite (default in db.rs).
+    pub sqlite_writers: Option<u32>,
 }
 
 impl Config {
@@ -66,6 +68,9 @@ impl Config {
             rate_per_key_per_s: parsed("TETHER_RATE_PER_KEY", 5.0)?,
             board_cache_ttl_ms: parsed("TETHER_BOARD_CACHE_MS", 1000)?,
             board_cache_mb: parsed("TETHER_BOARD_CACHE_MB", 16)?,
+            sqlite_writers: var("TETHER_SQLITE_WRITERS")
+                .map(|_| parsed("TETHER_SQLITE_WRITERS", 0))
+                .transpose()?,
         })
     }
 

@@ -12,10 +12,11 @@ pub type Db = AnyPool;
 
 /// Connections in the pool for writes (and everything but the HTTP server's GETs), PostgreSQL.
 const WRITE_CONNECTIONS: u32 = 16;
-/// The same on SQLite: one. SQLite has one writer at a time; with several connections the
-/// others wait for its lock in SQLite's busy handler, which polls with growing sleeps, so an
-/// unlucky write can wait seconds while later ones pass it. One connection makes the pool's
-/// queue the writers' queue, first come first served.
+/// The same on SQLite, unless `TETHER_SQLITE_WRITERS` says otherwise: one. SQLite has one
+/// writer at a time: with several connections the others wait for its lock in SQLite's busy
+/// handler, which polls with growing sleeps (unfair: an unlucky write waited past the 5 s busy
+/// timeout and failed under the mixed load); with one, the pool's queue is the writers' queue,
+/// first come first served (docs/online.md, "Load", measures both).
 const SQLITE_WRITE_CONNECTIONS: u32 = 1;
 /// Connections in the HTTP server's pool for GETs: reads use the CPU only, so a few per core.
 const READ_CONNECTIONS: u32 = 8;
@@ -28,7 +29,10 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
     let connections = if config.is_sqlite() {
-        SQLITE_WRITE_CONNECTIONS
+        config
+            .sqlite_writers
+            .unwrap_or(SQLITE_WRITE_CONNECTIONS)
+            .max(1)
     } else {
         WRITE_CONNECTIONS
     };

@@ -125,7 +125,7 @@ pub async fn top(
     if let Some(json) = app.boards.get(&level, &variant) {
         return Ok(json_response(json));
     }
-    let ticket = app.boards.ticket();
+    let ticket = app.boards.ticket(&level);
     check_level(&app.reads, &level).await?;
     let entries = entries(&app.reads, &level, &query, offset, limit).await?;
     let answer = TopAnswer {
@@ -178,7 +178,7 @@ pub async fn around_player(
     if let Some(json) = app.boards.get(&level, &variant) {
         return Ok(json_response(json));
     }
-    let ticket = app.boards.ticket();
+    let ticket = app.boards.ticket(&level);
     let answer = place(&app, level, key, &query, around).await?;
     let json = to_json(&answer)?;
     app.boards

@@ -50,9 +50,10 @@ pub async fn upload(
 ) -> ApiResult<(StatusCode, Json<UploadAnswer>)> {
     // Its own commit: the author's run is re-simulated before the level's transaction opens, so
     // no write waits on a simulation (SQLite has one writer).
+    let write = app.check_signature(&raw)?;
     let signed = {
         let mut conn = app.db.acquire().await?;
-        app.authenticate_player(&mut conn, &raw).await?
+        app.authenticate_player(&mut conn, write).await?
     };
     let upload: PublishBody = auth::parse_body(&signed.body)?;
     if upload.text.len() as u64 > limits::MAX_LEVEL_FILE_BYTES {
@@ -355,8 +356,9 @@ pub async fn rate(
     raw: Bytes,
 ) -> ApiResult<Json<Value>> {
     super::check_path_id(&hash, "level")?;
+    let write = app.check_signature(&raw)?;
     let mut tx = app.db.begin().await?;
-    let outcome = rate_in(&app, &mut tx, &hash, &raw).await;
+    let outcome = rate_in(&app, &mut tx, &hash, write).await;
     super::end_write(tx, outcome).await
 }
 
@@ -364,9 +366,9 @@ async fn rate_in(
     app: &super::App,
     conn: &mut sqlx::AnyConnection,
     hash: &str,
-    raw: &[u8],
+    write: super::SignedWrite,
 ) -> ApiResult<Json<Value>> {
-    let signed = app.authenticate_player(conn, raw).await?;
+    let signed = app.authenticate_player(conn, write).await?;
     let RatingBody { rating, difficulty } = auth::parse_body(&signed.body)?;
     let (rating, difficulty) = (i64::from(rating), i64::from(difficulty));
     if !(1..=5).contains(&rating) || !(1..=5).contains(&difficulty) {

@@ -69,24 +69,34 @@ impl App {
         }
     }
 
-    /// Checks a signed write: signature, the signer's rate limit, then uses up the nonce on
-    /// `conn` (the write's own transaction: see `end_write`).
-    pub async fn authenticate(&self, conn: &mut AnyConnection, raw: &[u8]) -> ApiResult<Signed> {
+    /// A signed write's first checks, which need no database: the signature and the signer's
+    /// rate limit. Done before the write's transaction opens, so a forged request never waits
+    /// for (or holds) a write connection.
+    pub fn check_signature(&self, raw: &[u8]) -> ApiResult<SignedWrite> {
         let (signed, nonce) = auth::check_signature(raw)?;
         if !self.key_limiter.allow(&signed.key) {
             return Err(ApiError::rate_limited());
         }
-        auth::consume_nonce(conn, &nonce).await?;
-        Ok(signed)
+        Ok(SignedWrite { signed, nonce })
+    }
+
+    /// Uses up a checked write's nonce on `conn` (the write's own transaction: see `end_write`).
+    pub async fn authenticate(
+        &self,
+        conn: &mut AnyConnection,
+        write: SignedWrite,
+    ) -> ApiResult<Signed> {
+        auth::consume_nonce(conn, &write.nonce).await?;
+        Ok(write.signed)
     }
 
     /// As `authenticate`, and the signer must be a registered, visible player.
     pub async fn authenticate_player(
         &self,
         conn: &mut AnyConnection,
-        raw: &[u8],
+        write: SignedWrite,
     ) -> ApiResult<Signed> {
-        let signed = self.authenticate(conn, raw).await?;
+        let signed = self.authenticate(conn, write).await?;
         let hidden: Option<i64> = sqlx::query_scalar("SELECT hidden FROM players WHERE key = $1")
             .bind(&signed.key)
             .fetch_optional(&mut *conn)
@@ -103,6 +113,12 @@ impl App {
             )),
         }
     }
+}
+
+/// A write whose signature checked out, its nonce not yet used up.
+pub struct SignedWrite {
+    signed: Signed,
+    nonce: String,
 }
 
 /// Ends a write's transaction. Each write is one transaction, so one commit (on SQLite one
@@ -206,17 +222,18 @@ async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
 }
 
 async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<PlayerAnswer>> {
+    let write = app.check_signature(&raw)?;
     let mut tx = app.db.begin().await?;
-    let outcome = register_in(&app, &mut tx, &raw).await;
+    let outcome = register_in(&app, &mut tx, write).await;
     end_write(tx, outcome).await
 }
 
 async fn register_in(
     app: &App,
     conn: &mut AnyConnection,
-    raw: &[u8],
+    write: SignedWrite,
 ) -> ApiResult<Json<PlayerAnswer>> {
-    let signed = app.authenticate(conn, raw).await?;
+    let signed = app.authenticate(conn, write).await?;
     let RegisterBody { name } = auth::parse_body(&signed.body)?;
     auth::check_name(&name)?;
     let inserted = sqlx::query(
@@ -269,8 +286,9 @@ struct Hide {
 
 /// Moderation: the admin key hides a level, a run or a player from every list and board.
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
+    let write = app.check_signature(&raw)?;
     let mut tx = app.db.begin().await?;
-    let outcome = hide_in(&app, &mut tx, &raw).await;
+    let outcome = hide_in(&app, &mut tx, write).await;
     let (answer, changed_levels) = end_write(tx, outcome).await?;
     app.boards
         .invalidate(changed_levels.iter().map(String::as_str));
@@ -281,9 +299,9 @@ async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>>
 async fn hide_in(
     app: &App,
     conn: &mut AnyConnection,
-    raw: &[u8],
+    write: SignedWrite,
 ) -> ApiResult<(Json<Value>, Vec<String>)> {
-    let signed = app.authenticate(conn, raw).await?;
+    let signed = app.authenticate(conn, write).await?;
     if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
         return Err(ApiError::forbidden(
             "not_admin",

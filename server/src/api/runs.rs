@@ -13,7 +13,7 @@ use tether_online_proto::wire::{
 };
 use tether_sim::{SIM_VERSION, TICKS_PER_SECOND};
 
-use super::{end_write, App, AppState};
+use super::{end_write, App, AppState, SignedWrite};
 use crate::auth;
 use crate::db::{now_ms, random_hex};
 use crate::error::{ApiError, ApiResult};
@@ -33,17 +33,18 @@ pub async fn start_session(
     State(app): State<AppState>,
     raw: Bytes,
 ) -> ApiResult<Json<SessionAnswer>> {
+    let write = app.check_signature(&raw)?;
     let mut tx = app.db.begin().await?;
-    let outcome = start_session_in(&app, &mut tx, &raw).await;
+    let outcome = start_session_in(&app, &mut tx, write).await;
     end_write(tx, outcome).await
 }
 
 async fn start_session_in(
     app: &App,
     conn: &mut AnyConnection,
-    raw: &[u8],
+    write: SignedWrite,
 ) -> ApiResult<Json<SessionAnswer>> {
-    let signed = app.authenticate_player(conn, raw).await?;
+    let signed = app.authenticate_player(conn, write).await?;
     let SessionBody { level } = auth::parse_body(&signed.body)?;
     let played = sqlx::query("UPDATE levels SET plays = plays + 1 WHERE hash = $1 AND hidden = 0")
         .bind(&level)
@@ -75,8 +76,9 @@ pub async fn submit(
     State(app): State<AppState>,
     raw: Bytes,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
+    let write = app.check_signature(&raw)?;
     let mut tx = app.db.begin().await?;
-    let outcome = submit_in(&app, &mut tx, &raw).await;
+    let outcome = submit_in(&app, &mut tx, write).await;
     let stored = end_write(tx, outcome).await?;
     app.verifier.wake();
     Ok(stored)
@@ -86,9 +88,9 @@ pub async fn submit(
 async fn submit_in(
     app: &App,
     conn: &mut AnyConnection,
-    raw: &[u8],
+    write: SignedWrite,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
-    let signed = app.authenticate_player(conn, raw).await?;
+    let signed = app.authenticate_player(conn, write).await?;
     let run: SubmitBody = auth::parse_body(&signed.body)?;
     if run.sim_version != SIM_VERSION {
         return Err(ApiError::bad_request(
