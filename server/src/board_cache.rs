@@ -244,12 +244,8 @@ mod tests {
         let answer = Bytes::from(vec![b'x'; 1000]);
         let levels = 20_000;
         for level in 0..levels {
-            cache.store(
-                &format!("{level:064}"),
-                top(),
-                answer.clone(),
-                cache.ticket("a"),
-            );
+            let level = format!("{level:064}");
+            cache.store(&level, top(), answer.clone(), cache.ticket(&level));
         }
         let kept = (0..levels)
             .filter(|level| cache.get(&format!("{level:064}"), &top()).is_some())
@@ -263,7 +259,10 @@ mod tests {
             kept * 1000 <= capacity_bytes,
             "{kept} answers of 1000 bytes kept"
         );
-        assert!(kept > 0, "the cache keeps some answers");
+        assert!(
+            kept >= 100,
+            "the cache keeps {kept} answers: it should fill its capacity"
+        );
     }
 
     #[test]
