@@ -43,7 +43,7 @@ sql "INSERT INTO players (key, name, name_folded, created_ms, hidden) \
      SELECT $(hex64 n.i), 'Bulk ' || n.i, 'bulk ' || n.i, n.i, 0 FROM $(numbers "$PLAYERS")"
 # Times spread over 177..100176 ticks; run ids far above the real ones (no such runs exist).
 sql "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
-     SELECT '$LEVEL', $VERSION, 0, $(hex64 n.i), 177 + (n.i * 7919) % 100000, 1000000000 + n.i \
+     SELECT '$LEVEL', $VERSION, 0, $(hex64 n.i), 177 + (n.i % 100000) * 7919 % 100000, 1000000000 + n.i \
      FROM $(numbers "$PLAYERS")"
 sql "INSERT INTO levels (hash, name, name_folded, author_key, text, author_ticks, campaign, \
      created_ms, hidden, plays, finishes, rating_sum, rating_count, difficulty_sum, difficulty_count) \
