@@ -6,6 +6,14 @@
 -- write in every WRITE_EVERY requests while they last, and otherwise reads: 70 % board tops,
 -- 15 % a player's place, 15 % browsing and search. At the end it prints, per kind, how many
 -- were sent, their rate and their p50/p99/max latency, and every status answered.
+--
+-- Paced (`-- N RATE`, RATE requests per second over all N connections): each connection sends
+-- at a fixed interval N / RATE from a random phase, and a response is timed from when its
+-- request was due, not from when it went out (as wrk2 does), so a server that falls behind
+-- shows its queue in the latencies instead of slowing the clients down. Unpaced (RATE left
+-- out or 0), every connection sends its next request as soon as the last is answered: that
+-- measures the most the server can answer, and there the latency is mostly the queue of 200
+-- clients waiting on each other (Little's law: 200 / 4,000 per s is 50 ms on average).
 local ffi = require("ffi")
 ffi.cdef [[
 typedef struct { long tv_sec; long tv_nsec; } tether_timespec;
@@ -61,15 +69,43 @@ function init(args)
    next_write = 1
    in_flight = nil
    math.randomseed(id + 1)
+   local rate_per_s = tonumber(args[2] or "0")
+   interval_us = rate_per_s > 0 and 1e6 * thread_count / rate_per_s or 0
+   next_due_us = nil
+end
+
+-- Milliseconds to wait before the next request (wrk calls this after each response).
+function delay()
+   if interval_us == 0 or next_due_us == nil then
+      return 0
+   end
+   -- wrk's timers count whole milliseconds: round up so a request never goes out early.
+   return math.max(0, math.ceil((next_due_us - now_us()) / 1000))
 end
 
 local function pick(list)
    return list[math.random(#list)]
 end
 
+-- When this request was due: now, or in a paced run the connection's next slot (the first
+-- one, sent on connecting, is due now and sets a random phase for the rest).
+local function due_us()
+   local now = now_us()
+   if interval_us == 0 then
+      return now
+   end
+   if next_due_us == nil then
+      next_due_us = now + interval_us * math.random()
+      return now
+   end
+   local due = next_due_us
+   next_due_us = next_due_us + interval_us
+   return due
+end
+
 local function send(kind, request)
    sent[kind] = sent[kind] + 1
-   in_flight = { kind = kind, started_us = now_us() }
+   in_flight = { kind = kind, started_us = due_us() }
    return request
 end
 
@@ -88,7 +124,7 @@ end
 function response(status, headers, body)
    statuses[status] = (statuses[status] or 0) + 1
    if in_flight then
-      local bucket = math.floor((now_us() - in_flight.started_us) / BUCKET_US)
+      local bucket = math.floor(math.max(0, now_us() - in_flight.started_us) / BUCKET_US)
       local key = in_flight.kind .. ":" .. bucket
       latency[key] = (latency[key] or 0) + 1
       in_flight = nil
@@ -146,7 +182,8 @@ function done(summary, latency_all, requests)
    for status, count in pairs(codes) do
       io.write(string.format("status %d: %d\n", status, count))
    end
-   io.write(string.format("p50 %.2f ms, p99 %.2f ms, max %.2f ms over all requests (wrk)\n",
+   io.write(string.format(
+      "p50 %.2f ms, p99 %.2f ms, max %.2f ms over all requests (wrk's, from when each went out)\n",
       latency_all:percentile(50) / 1000, latency_all:percentile(99) / 1000,
       latency_all.max / 1000))
 end

@@ -58,7 +58,7 @@ def envelope(private, public, body, break_signature=False):
 
 
 def main():
-    # The server's own simulation version: a run for any other is refused (other_version).
+    # The server's own simulation version: a run of another version is refused with 400.
     status, health = call("GET", "/api/v1/health")
     assert status == 200, health
     sim_version = health["sim_version"]

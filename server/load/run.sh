@@ -7,12 +7,17 @@
 # (root), so compilers sharing the machine yield to the measurement.
 #   server/load/run.sh OUT_DIR                       SQLite in OUT_DIR/data
 #   pg_virtualenv server/load/run.sh OUT_DIR         a throw-away PostgreSQL
+# Two mixed runs: one paced at PACED_RATE requests/s over all clients (the figure for a load
+# of that size: latencies from when each request was due, see mixed.lua), one unpaced (the
+# most the server answers). Each gets freshly signed writes (a nonce is single use).
 # Run from the checkout, after `cargo build --release -p tether-server`.
 set -eu
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 WRITES_EACH=${WRITES_EACH:-1500}
 SECONDS_EACH=${SECONDS_EACH:-15}
 CLIENTS=${CLIENTS:-200}
+# 3,300/s puts about 2,080 board tops a second in the mix (63 % of requests are board tops).
+PACED_RATE=${PACED_RATE:-3300}
 PRIORITY=""
 if [ "$(id -u)" = 0 ]; then PRIORITY="nice -n -15"; fi
 BIN=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/tether-server
@@ -37,7 +42,8 @@ trap 'kill $SERVER 2>/dev/null || true' EXIT
 until grep -q listening "$OUT/server.log"; do sleep 0.2; done
 BASE=http://127.0.0.1:18787
 cd "$OUT"
-echo "== prepare"; python3 "$LOAD/prepare.py" "$BASE" "$TETHER_LEVELS_DIR" "$WRITES_EACH" 10000
+prepare() { echo "== prepare"; python3 "$LOAD/prepare.py" "$BASE" "$TETHER_LEVELS_DIR" "$WRITES_EACH" 10000; }
+prepare
 BOARD=$(awk -F'\t' '$1 == "board" { print $3; exit }' requests.tsv)
 # Runs the command after $1 while writing the 1-minute load average to $1 every 2 s; prints
 # the range it took.
@@ -53,7 +59,14 @@ echo "== $(git -C "$LOAD" rev-parse --short HEAD 2>/dev/null || echo "?"), $(npr
     "board cache TTL ${TETHER_BOARD_CACHE_MS:-1000} ms (TETHER_BOARD_CACHE_MS), $CLIENTS clients," \
     "${SECONDS_EACH} s each, $WRITES_EACH writes of each kind"
 echo "== load average before: $(cat /proc/loadavg)"
-echo "== mixed: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS"
+echo "== mixed, paced at $PACED_RATE/s: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS $PACED_RATE"
+with_load_samples load-paced.txt $PRIORITY wrk -t"$CLIENTS" -c"$CLIENTS" -d"${SECONDS_EACH}s" \
+    --latency -s "$LOAD/mixed.lua" "$BASE" -- "$CLIENTS" "$PACED_RATE" | tee paced.txt
+grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
+echo "== waiting for the paced run's queue"
+while [ "$(sql "SELECT COUNT(*) FROM runs WHERE status = 'pending'")" != 0 ]; do sleep 1; done
+prepare
+echo "== mixed, unpaced: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS"
 with_load_samples load-mixed.txt $PRIORITY wrk -t"$CLIENTS" -c"$CLIENTS" -d"${SECONDS_EACH}s" \
     --latency -s "$LOAD/mixed.lua" "$BASE" -- "$CLIENTS" | tee mixed.txt
 grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
@@ -71,4 +84,15 @@ echo "== waiting for the queue"
 while [ "$(sql "SELECT COUNT(*) FROM runs WHERE status = 'pending'")" != 0 ]; do sleep 1; done
 echo "== submissions judged (ticks 177 = valid, 150 = forged faster):"
 sql "SELECT ticks, status, COUNT(*) FROM runs WHERE id > $SEEDED_RUNS GROUP BY ticks, status ORDER BY ticks"
+# The load is only a measurement if the writes were judged as meant: every valid run stored
+# and verified, every forged one refused (a valid run refused, say for a stale sim_version,
+# would make the writes cheap 400s and the figures meaningless).
+MISJUDGED=$(sql "SELECT COUNT(*) FROM runs WHERE id > $SEEDED_RUNS AND \
+    ((ticks = 177 AND status <> 'verified') OR (ticks = 150 AND status <> 'refused'))")
+STORED=$(sql "SELECT COUNT(*) FROM runs WHERE id > $SEEDED_RUNS")
+echo "== writes stored: $STORED, misjudged: $MISJUDGED"
+if [ "$STORED" = 0 ] || [ "$MISJUDGED" != 0 ]; then
+    echo "the writes were not judged as meant: this run measures nothing" >&2
+    exit 1
+fi
 grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
