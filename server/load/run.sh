@@ -55,6 +55,9 @@ with_load_samples() {
     kill $SAMPLER
     echo "== load average during the run: $(sort -n "$SAMPLES" | head -1) to $(sort -n "$SAMPLES" | tail -1)"
 }
+echo "== $(git -C "$LOAD" rev-parse --short HEAD 2>/dev/null || echo "?"), $(nproc) cores," \
+    "board cache TTL ${TETHER_BOARD_CACHE_MS:-1000} ms (TETHER_BOARD_CACHE_MS), $CLIENTS clients," \
+    "${SECONDS_EACH} s each, $WRITES_EACH writes of each kind"
 echo "== load average before: $(cat /proc/loadavg)"
 echo "== mixed, paced at $PACED_RATE/s: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS $PACED_RATE"
 with_load_samples load-paced.txt $PRIORITY wrk -t"$CLIENTS" -c"$CLIENTS" -d"${SECONDS_EACH}s" \

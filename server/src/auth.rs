@@ -9,7 +9,9 @@ use serde::Serialize;
 use tether_online_proto::hex::is_hex_id;
 use tether_online_proto::{EnvelopeError, SignedEnvelope};
 
-use crate::db::{now_ms, random_hex, Db};
+use sqlx::AnyConnection;
+
+use crate::db::{now_ms, random_hex};
 use crate::error::{ApiError, ApiResult};
 
 /// How long an issued nonce may wait for its request.
@@ -41,30 +43,30 @@ pub fn check_signature(raw: &[u8]) -> ApiResult<(Signed, String)> {
 }
 
 /// Issues a fresh nonce (and drops expired ones).
-pub async fn issue_nonce(db: &Db) -> ApiResult<String> {
+pub async fn issue_nonce(conn: &mut AnyConnection) -> ApiResult<String> {
     let now = now_ms();
     sqlx::query("DELETE FROM nonces WHERE expires_ms < $1")
         .bind(now)
-        .execute(db)
+        .execute(&mut *conn)
         .await?;
     let nonce = random_hex(16);
     sqlx::query("INSERT INTO nonces (nonce, expires_ms) VALUES ($1, $2)")
         .bind(&nonce)
         .bind(now + NONCE_LIFETIME_MS)
-        .execute(db)
+        .execute(&mut *conn)
         .await?;
     Ok(nonce)
 }
 
 /// Uses up a nonce: one DELETE, so two requests racing with the same nonce cannot both pass.
-pub async fn consume_nonce(db: &Db, nonce: &str) -> ApiResult<()> {
+pub async fn consume_nonce(conn: &mut AnyConnection, nonce: &str) -> ApiResult<()> {
     let deleted = if !is_hex_id(nonce, 32) {
         0
     } else {
         sqlx::query("DELETE FROM nonces WHERE nonce = $1 AND expires_ms >= $2")
             .bind(nonce)
             .bind(now_ms())
-            .execute(db)
+            .execute(conn)
             .await?
             .rows_affected()
     };

@@ -2,6 +2,9 @@
 //! defaults that make `tether-server` alone a complete local server.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::board_cache::BoardCache;
 
 /// Everything the server reads from the environment. `from_env` documents each variable.
 #[derive(Clone, Debug)]
@@ -31,6 +34,14 @@ pub struct Config {
     /// address and per player key (burst: twice that). Defaults 20 and 5.
     pub rate_per_addr_per_s: f64,
     pub rate_per_key_per_s: f64,
+    /// `TETHER_BOARD_CACHE_MS` (default 1000; 0 turns the cache off): how long a cached board
+    /// answer is served, so the most a reader may lag a change another process made
+    /// (board_cache.rs; this process's own changes clear it at once).
+    pub board_cache_ttl_ms: u64,
+    /// `TETHER_BOARD_CACHE_MB` (default 16): the most the board cache holds.
+    pub board_cache_mb: u64,
+    /// `TETHER_SQLITE_WRITERS`: connections for writes on SQLite (default in db.rs).
+    pub sqlite_writers: Option<u32>,
 }
 
 impl Config {
@@ -55,7 +66,20 @@ impl Config {
             claim_lease_ms: parsed::<i64>("TETHER_CLAIM_LEASE_S", 30)? * 1000,
             rate_per_addr_per_s: parsed("TETHER_RATE_PER_ADDR", 20.0)?,
             rate_per_key_per_s: parsed("TETHER_RATE_PER_KEY", 5.0)?,
+            board_cache_ttl_ms: parsed("TETHER_BOARD_CACHE_MS", 1000)?,
+            board_cache_mb: parsed("TETHER_BOARD_CACHE_MB", 16)?,
+            sqlite_writers: var("TETHER_SQLITE_WRITERS")
+                .map(|_| parsed("TETHER_SQLITE_WRITERS", 0))
+                .transpose()?,
         })
+    }
+
+    /// The board cache these settings ask for.
+    pub fn board_cache(&self) -> BoardCache {
+        BoardCache::new(
+            Duration::from_millis(self.board_cache_ttl_ms),
+            self.board_cache_mb.saturating_mul(1 << 20),
+        )
     }
 
     pub fn is_sqlite(&self) -> bool {

@@ -10,10 +10,14 @@ use crate::schema::{migrator, Engine};
 
 pub type Db = AnyPool;
 
-/// Connections in the pool for writes (and everything but the HTTP server's GETs). SQLite: WAL
-/// readers never wait for the writer, but a request waits for a pooled connection, and a write
-/// holds one through its fsync; so as many as PostgreSQL's.
+/// Connections in the pool for writes (and everything but the HTTP server's GETs), PostgreSQL.
 const WRITE_CONNECTIONS: u32 = 16;
+/// The same on SQLite, unless `TETHER_SQLITE_WRITERS` says otherwise: one. SQLite has one
+/// writer at a time: with several connections the others wait for its lock in SQLite's busy
+/// handler, which polls with growing sleeps (unfair: an unlucky write waited past the 5 s busy
+/// timeout and failed under the mixed load); with one, the pool's queue is the writers' queue,
+/// first come first served (docs/online.md, "Load", measures both).
+const SQLITE_WRITE_CONNECTIONS: u32 = 1;
 /// Connections in the HTTP server's pool for GETs: reads use the CPU only, so a few per core.
 const READ_CONNECTIONS: u32 = 8;
 
@@ -24,8 +28,16 @@ pub async fn connect(config: &Config) -> Result<Db, String> {
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|err| format!("{}: {err}", config.data_dir.display()))?;
     }
+    let connections = if config.is_sqlite() {
+        config
+            .sqlite_writers
+            .unwrap_or(SQLITE_WRITE_CONNECTIONS)
+            .max(1)
+    } else {
+        WRITE_CONNECTIONS
+    };
     let pool = AnyPoolOptions::new()
-        .max_connections(WRITE_CONNECTIONS)
+        .max_connections(connections)
         .connect(&config.database_url)
         .await
         .map_err(|err| format!("cannot open the database: {err}"))?;
@@ -73,9 +85,10 @@ pub fn random_hex(n: usize) -> String {
     tether_online_proto::hex::encode(&bytes)
 }
 
-/// Makes a just-verified run its player's best on its board if it beats the one there.
-pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Makes a just-verified run its player's best on its board if it beats the one there; true
+/// if it did (the board changed).
+pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
          ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
@@ -84,6 +97,7 @@ pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<()
     )
     .bind(run_id)
     .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(changed == 1)
 }

@@ -5,6 +5,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+/// The code of every database failure.
+const DATABASE_CODE: &str = "database";
+
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -45,6 +48,11 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, code, message)
     }
 
+    /// The database failed (not a refusal): the request's transaction is rolled back.
+    pub fn is_database(&self) -> bool {
+        self.code == DATABASE_CODE
+    }
+
     pub fn rate_limited() -> ApiError {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -60,7 +68,7 @@ impl From<sqlx::Error> for ApiError {
         eprintln!("database error: {err}");
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "database",
+            DATABASE_CODE,
             "the database failed; try again",
         )
     }

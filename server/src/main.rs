@@ -12,6 +12,7 @@
 
 mod api;
 mod auth;
+mod board_cache;
 mod campaign;
 mod config;
 mod db;
@@ -55,7 +56,8 @@ async fn run(args: Vec<String>) -> Result<(), String> {
     match command {
         "serve" => serve(config, db, book).await,
         "worker" => {
-            let verifier = Verifier::new(db, book, config.verifiers, config.claim_lease_ms);
+            let boards = Arc::new(config.board_cache());
+            let verifier = Verifier::new(db, book, config.verifiers, config.claim_lease_ms, boards);
             println!(
                 "worker: verifying queued runs with {} threads",
                 config.verifiers.max(1)
@@ -79,6 +81,7 @@ async fn serve(config: Config, db: db::Db, book: Arc<LevelBook>) -> Result<(), S
         book,
         config.verifiers,
         config.claim_lease_ms,
+        Arc::new(config.board_cache()),
     ));
     if config.verifiers > 0 {
         tokio::spawn(Arc::clone(&verifier).run_forever());

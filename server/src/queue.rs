@@ -11,6 +11,7 @@ use std::time::Duration;
 use sqlx::Row;
 use tokio::sync::{Notify, Semaphore};
 
+use crate::board_cache::BoardCache;
 use crate::db::{now_ms, Db};
 use crate::low_priority::LowPriorityThreads;
 use crate::verify::{parse_replay, tick_budget, verify, LevelBook, Verdict};
@@ -24,6 +25,9 @@ pub struct Verifier {
     threads: LowPriorityThreads,
     wake: Notify,
     lease_ms: i64,
+    /// The board answers this process keeps: a verified run that changes a board clears its
+    /// level's.
+    pub boards: Arc<BoardCache>,
 }
 
 /// A claimed run: what verifying it needs.
@@ -40,8 +44,15 @@ struct Job {
 const IDLE_POLL: Duration = Duration::from_millis(250);
 
 impl Verifier {
-    pub fn new(db: Db, book: Arc<LevelBook>, parallel: usize, lease_ms: i64) -> Verifier {
+    pub fn new(
+        db: Db,
+        book: Arc<LevelBook>,
+        parallel: usize,
+        lease_ms: i64,
+        boards: Arc<BoardCache>,
+    ) -> Verifier {
         Verifier {
+            boards,
             db,
             book,
             permits: Arc::new(Semaphore::new(parallel.max(1))),
@@ -163,16 +174,23 @@ impl Verifier {
             .await
             .unwrap_or_else(|()| Ok(Verdict::Refused("the verification failed".into())))
             .unwrap_or_else(Verdict::Refused);
-        if let Err(err) = record_verdict(&self.db, id, &verdict).await {
+        match record_verdict(&self.db, id, &verdict).await {
+            Ok(Some(changed_level)) => self.boards.invalidate([changed_level.as_str()]),
+            Ok(None) => {}
             // The run stays pending; its lease runs out and it is verified again.
-            eprintln!("verifier: cannot record run {id}: {err}");
+            Err(err) => eprintln!("verifier: cannot record run {id}: {err}"),
         }
     }
 }
 
 /// Writes a verdict, and on a finish the player's best and the level's finish count, in one
-/// transaction. Only a run still pending is changed (a run is judged once).
-pub async fn record_verdict(db: &Db, id: i64, verdict: &Verdict) -> Result<(), sqlx::Error> {
+/// transaction. Only a run still pending is changed (a run is judged once). The level whose
+/// board changed (the run is its player's new best there), if any.
+pub async fn record_verdict(
+    db: &Db,
+    id: i64,
+    verdict: &Verdict,
+) -> Result<Option<String>, sqlx::Error> {
     let mut tx = db.begin().await?;
     let (status, reason) = match verdict {
         Verdict::Finished { .. } => ("verified", None),
@@ -187,17 +205,20 @@ pub async fn record_verdict(db: &Db, id: i64, verdict: &Verdict) -> Result<(), s
     .execute(&mut *tx)
     .await?
     .rows_affected();
+    let mut board_changed = None;
     if changed == 1 && status == "verified" {
         let row = sqlx::query("SELECT level_hash FROM runs WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
         let level: String = row.try_get(0)?;
-        crate::db::offer_best(&mut tx, id).await?;
+        let new_best = crate::db::offer_best(&mut tx, id).await?;
         sqlx::query("UPDATE levels SET finishes = finishes + 1 WHERE hash = $1")
-            .bind(level)
+            .bind(&level)
             .execute(&mut *tx)
             .await?;
+        board_changed = new_best.then_some(level);
     }
-    tx.commit().await
+    tx.commit().await?;
+    Ok(board_changed)
 }

@@ -2,14 +2,17 @@
 //! assisted); a rank is one indexed count of the faster rows, so boards stay cheap however many
 //! runs are stored. Ties go to the earlier run (the lower id).
 
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::Json;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 use tether_online_proto::wire::{AroundAnswer, BoardAnswer, BoardEntry};
 use tether_sim::SIM_VERSION;
 
-use super::AppState;
+use super::{App, AppState};
+use crate::board_cache::Variant;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 
@@ -105,21 +108,58 @@ async fn check_level(db: &Db, level: &str) -> ApiResult<i64> {
     author_ticks.ok_or_else(|| ApiError::not_found("level"))
 }
 
-/// `GET /api/v1/levels/{hash}/board`: the top runs.
+/// `GET /api/v1/levels/{hash}/board`: the top runs (from the board cache when it has them).
 pub async fn top(
     State(app): State<AppState>,
     Path(level): Path<String>,
     Query(query): Query<BoardQuery>,
-) -> ApiResult<Json<TopAnswer>> {
-    check_level(&app.reads, &level).await?;
+) -> ApiResult<Response> {
     let offset = query.offset.unwrap_or(0);
     let limit = query.limit.unwrap_or(10);
+    let variant = Variant::Top {
+        sim_version: query.version(),
+        assisted: query.assisted,
+        limit,
+        offset,
+    };
+    if let Some(json) = app.boards.get(&level, &variant) {
+        return Ok(json_response(json));
+    }
+    let ticket = app.boards.ticket(&level);
+    check_level(&app.reads, &level).await?;
     let entries = entries(&app.reads, &level, &query, offset, limit).await?;
-    Ok(Json(TopAnswer {
+    let answer = TopAnswer {
         level,
         assisted: query.assisted,
         board: BoardAnswer { entries },
-    }))
+    };
+    let json = to_json(&answer)?;
+    app.boards
+        .store(&answer.level, variant, json.clone(), ticket);
+    Ok(json_response(json))
+}
+
+/// An answer's JSON, as `Json` would write it, to keep and to send.
+fn to_json(answer: &impl Serialize) -> ApiResult<Bytes> {
+    serde_json::to_vec(answer).map(Bytes::from).map_err(|err| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("cannot write the answer: {err}"),
+        )
+    })
+}
+
+/// A JSON answer from its bytes, with the headers `Json` gives.
+fn json_response(json: Bytes) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        json,
+    )
+        .into_response()
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`: a player's rank, percentile and neighbours.
@@ -127,7 +167,33 @@ pub async fn around_player(
     State(app): State<AppState>,
     Path((level, key)): Path<(String, String)>,
     Query(query): Query<BoardQuery>,
-) -> ApiResult<Json<PlaceAnswer>> {
+) -> ApiResult<Response> {
+    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
+    let variant = Variant::Place {
+        sim_version: query.version(),
+        assisted: query.assisted,
+        player: key.to_ascii_lowercase(),
+        around,
+    };
+    if let Some(json) = app.boards.get(&level, &variant) {
+        return Ok(json_response(json));
+    }
+    let ticket = app.boards.ticket(&level);
+    let answer = place(&app, level, key, &query, around).await?;
+    let json = to_json(&answer)?;
+    app.boards
+        .store(&answer.level, variant, json.clone(), ticket);
+    Ok(json_response(json))
+}
+
+/// A player's place, read from the database.
+async fn place(
+    app: &App,
+    level: String,
+    key: String,
+    query: &BoardQuery,
+    around: i64,
+) -> ApiResult<PlaceAnswer> {
     let author_ticks = check_level(&app.reads, &level).await?;
     super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
@@ -161,16 +227,8 @@ pub async fn around_player(
     let total: i64 = counts.try_get(0)?;
     let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
     let rank = ahead + 1;
-    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
-    let neighbours = entries(
-        &app.reads,
-        &level,
-        &query,
-        rank - 1 - around,
-        2 * around + 1,
-    )
-    .await?;
-    Ok(Json(PlaceAnswer {
+    let neighbours = entries(&app.reads, &level, query, rank - 1 - around, 2 * around + 1).await?;
+    Ok(PlaceAnswer {
         level,
         player: key,
         // As in the game: assisted runs earn no medal.
@@ -187,21 +245,21 @@ pub async fn around_player(
             run: run_id,
             around: neighbours,
         },
-    }))
+    })
 }
 
-/// Hides a run and puts its player's next best visible run on the board in its place.
-pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
-    let mut tx = db.begin().await?;
+/// Hides a run and puts its player's next best visible run on the board in its place, on the
+/// caller's transaction. The level whose boards changed, if the run was there.
+pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<Option<String>> {
     let Some(row) = sqlx::query(
         "UPDATE runs SET hidden = 1 WHERE id = $1 \
          RETURNING level_hash, sim_version, assisted, player_key",
     )
     .bind(run_id)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
     .await?
     else {
-        return Ok(0);
+        return Ok(None);
     };
     let board: (String, i64, i64, String) = (
         row.try_get(0)?,
@@ -211,15 +269,14 @@ pub async fn hide_run(db: &Db, run_id: i64) -> ApiResult<u64> {
     );
     let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
     let delete = format!("DELETE FROM best_runs WHERE {same_board}");
-    bind_board(&delete, &board).execute(&mut *tx).await?;
+    bind_board(&delete, &board).execute(&mut *conn).await?;
     let next_best = format!(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
          WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
     );
-    bind_board(&next_best, &board).execute(&mut *tx).await?;
-    tx.commit().await?;
-    Ok(1)
+    bind_board(&next_best, &board).execute(&mut *conn).await?;
+    Ok(Some(board.0))
 }
 
 /// `sql` with one player's board bound as $1..$4: level, simulation version, assisted, player.

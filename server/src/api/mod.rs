@@ -18,6 +18,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use sqlx::{Any, AnyConnection, Transaction};
 use tether_online_proto::hex::is_hex_id;
 use tether_online_proto::wire::{Health, NonceAnswer, PlayerAnswer, RegisterBody};
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -25,6 +26,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 
 use crate::auth::{self, Signed};
+use crate::board_cache::BoardCache;
 use crate::config::Config;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiError, ApiResult};
@@ -46,6 +48,8 @@ pub struct App {
     pub reads: Db,
     pub config: Config,
     pub verifier: Arc<Verifier>,
+    /// Recent board answers (board_cache.rs); the verifier shares it to clear what it changes.
+    pub boards: Arc<BoardCache>,
     addr_limiter: RateLimiter,
     key_limiter: RateLimiter,
 }
@@ -56,6 +60,7 @@ impl App {
     pub fn new(db: Db, reads: Db, config: Config, verifier: Arc<Verifier>) -> App {
         App {
             reads,
+            boards: Arc::clone(&verifier.boards),
             addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
             key_limiter: RateLimiter::new(config.rate_per_key_per_s),
             db,
@@ -64,22 +69,37 @@ impl App {
         }
     }
 
-    /// Checks a signed write: signature, the signer's rate limit, then uses up the nonce.
-    pub async fn authenticate(&self, raw: &[u8]) -> ApiResult<Signed> {
+    /// A signed write's first checks, which need no database: the signature and the signer's
+    /// rate limit. Done before the write's transaction opens, so a forged request never waits
+    /// for (or holds) a write connection.
+    pub fn check_signature(&self, raw: &[u8]) -> ApiResult<SignedWrite> {
         let (signed, nonce) = auth::check_signature(raw)?;
         if !self.key_limiter.allow(&signed.key) {
             return Err(ApiError::rate_limited());
         }
-        auth::consume_nonce(&self.db, &nonce).await?;
-        Ok(signed)
+        Ok(SignedWrite { signed, nonce })
+    }
+
+    /// Uses up a checked write's nonce on `conn` (the write's own transaction: see `end_write`).
+    pub async fn authenticate(
+        &self,
+        conn: &mut AnyConnection,
+        write: SignedWrite,
+    ) -> ApiResult<Signed> {
+        auth::consume_nonce(conn, &write.nonce).await?;
+        Ok(write.signed)
     }
 
     /// As `authenticate`, and the signer must be a registered, visible player.
-    pub async fn authenticate_player(&self, raw: &[u8]) -> ApiResult<Signed> {
-        let signed = self.authenticate(raw).await?;
+    pub async fn authenticate_player(
+        &self,
+        conn: &mut AnyConnection,
+        write: SignedWrite,
+    ) -> ApiResult<Signed> {
+        let signed = self.authenticate(conn, write).await?;
         let hidden: Option<i64> = sqlx::query_scalar("SELECT hidden FROM players WHERE key = $1")
             .bind(&signed.key)
-            .fetch_optional(&self.db)
+            .fetch_optional(&mut *conn)
             .await?;
         match hidden {
             None => Err(ApiError::forbidden(
@@ -93,6 +113,24 @@ impl App {
             )),
         }
     }
+}
+
+/// A write whose signature checked out, its nonce not yet used up.
+pub struct SignedWrite {
+    signed: Signed,
+    nonce: String,
+}
+
+/// Ends a write's transaction. Each write is one transaction, so one commit (on SQLite one
+/// fsync): its nonce, its checks and its change become durable together, and an acknowledged
+/// write is in the database. A refusal commits too, so what the request used up (its nonce, a
+/// run session) stays used up; only a database failure rolls back (the client may retry).
+pub async fn end_write<T>(tx: Transaction<'static, Any>, outcome: ApiResult<T>) -> ApiResult<T> {
+    if outcome.as_ref().is_err_and(ApiError::is_database) {
+        return outcome; // dropping `tx` rolls it back
+    }
+    tx.commit().await?;
+    outcome
 }
 
 /// A level hash or player key from a URL: anything but 64 hex digits names nothing stored.
@@ -174,7 +212,9 @@ async fn health() -> Json<Health> {
 }
 
 async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
-    let nonce = auth::issue_nonce(&app.db).await?;
+    let mut tx = app.db.begin().await?;
+    let issued = auth::issue_nonce(&mut tx).await;
+    let nonce = end_write(tx, issued).await?;
     Ok(Json(NonceAnswer {
         nonce,
         expires_in_ms: auth::NONCE_LIFETIME_MS as u64,
@@ -182,7 +222,18 @@ async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
 }
 
 async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<PlayerAnswer>> {
-    let signed = app.authenticate(&raw).await?;
+    let write = app.check_signature(&raw)?;
+    let mut tx = app.db.begin().await?;
+    let outcome = register_in(&app, &mut tx, write).await;
+    end_write(tx, outcome).await
+}
+
+async fn register_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    write: SignedWrite,
+) -> ApiResult<Json<PlayerAnswer>> {
+    let signed = app.authenticate(conn, write).await?;
     let RegisterBody { name } = auth::parse_body(&signed.body)?;
     auth::check_name(&name)?;
     let inserted = sqlx::query(
@@ -193,7 +244,7 @@ async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Pla
     .bind(&name)
     .bind(auth::fold_name(&name))
     .bind(now_ms())
-    .execute(&app.db)
+    .execute(&mut *conn)
     .await?
     .rows_affected();
     if inserted == 0 {
@@ -235,7 +286,22 @@ struct Hide {
 
 /// Moderation: the admin key hides a level, a run or a player from every list and board.
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
-    let signed = app.authenticate(&raw).await?;
+    let write = app.check_signature(&raw)?;
+    let mut tx = app.db.begin().await?;
+    let outcome = hide_in(&app, &mut tx, write).await;
+    let (answer, changed_levels) = end_write(tx, outcome).await?;
+    app.boards
+        .invalidate(changed_levels.iter().map(String::as_str));
+    Ok(answer)
+}
+
+/// Hides what the admin asked; the answer and the levels whose boards changed.
+async fn hide_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    write: SignedWrite,
+) -> ApiResult<(Json<Value>, Vec<String>)> {
+    let signed = app.authenticate(conn, write).await?;
     if app.config.admin_key.as_deref() != Some(signed.key.as_str()) {
         return Err(ApiError::forbidden(
             "not_admin",
@@ -243,22 +309,23 @@ async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>>
         ));
     }
     let Hide { kind, id } = auth::parse_body(&signed.body)?;
-    let hidden = match kind.as_str() {
-        "level" => sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
-            .bind(&id)
-            .execute(&app.db)
-            .await?
-            .rows_affected(),
-        "player" => sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
-            .bind(&id)
-            .execute(&app.db)
-            .await?
-            .rows_affected(),
+    let changed_levels: Option<Vec<String>> = match kind.as_str() {
+        "level" => {
+            let hidden = sqlx::query("UPDATE levels SET hidden = 1 WHERE hash = $1")
+                .bind(&id)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            (hidden == 1).then(|| vec![id.clone()])
+        }
+        "player" => hide_player(conn, &id).await?,
         "run" => {
             let run_id: i64 = id
                 .parse()
                 .map_err(|_| ApiError::bad_request("bad_body", "a run id is a number"))?;
-            boards::hide_run(&app.db, run_id).await?
+            boards::hide_run(conn, run_id)
+                .await?
+                .map(|level| vec![level])
         }
         _ => {
             return Err(ApiError::bad_request(
@@ -267,8 +334,25 @@ async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>>
             ))
         }
     };
+    let changed_levels = changed_levels.ok_or_else(|| ApiError::not_found(&kind))?;
+    Ok((Json(json!({ "hidden": kind, "id": id })), changed_levels))
+}
+
+/// Hides a player; the levels whose boards they were on (their answers change), or None if
+/// there is no such player.
+async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Vec<String>>> {
+    let hidden = sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
+        .bind(key)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
     if hidden == 0 {
-        return Err(ApiError::not_found(&kind));
+        return Ok(None);
     }
-    Ok(Json(json!({ "hidden": kind, "id": id })))
+    let levels =
+        sqlx::query_scalar("SELECT DISTINCT level_hash FROM best_runs WHERE player_key = $1")
+            .bind(key)
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(Some(levels))
 }

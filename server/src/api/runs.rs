@@ -7,13 +7,13 @@ use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 use tether_online_proto::wire::{
     RunStatusAnswer, SessionAnswer, SessionBody, SubmitAnswer, SubmitBody,
 };
 use tether_sim::{SIM_VERSION, TICKS_PER_SECOND};
 
-use super::AppState;
+use super::{end_write, App, AppState, SignedWrite};
 use crate::auth;
 use crate::db::{now_ms, random_hex};
 use crate::error::{ApiError, ApiResult};
@@ -33,11 +33,22 @@ pub async fn start_session(
     State(app): State<AppState>,
     raw: Bytes,
 ) -> ApiResult<Json<SessionAnswer>> {
-    let signed = app.authenticate_player(&raw).await?;
+    let write = app.check_signature(&raw)?;
+    let mut tx = app.db.begin().await?;
+    let outcome = start_session_in(&app, &mut tx, write).await;
+    end_write(tx, outcome).await
+}
+
+async fn start_session_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    write: SignedWrite,
+) -> ApiResult<Json<SessionAnswer>> {
+    let signed = app.authenticate_player(conn, write).await?;
     let SessionBody { level } = auth::parse_body(&signed.body)?;
     let played = sqlx::query("UPDATE levels SET plays = plays + 1 WHERE hash = $1 AND hidden = 0")
         .bind(&level)
-        .execute(&app.db)
+        .execute(&mut *conn)
         .await?
         .rows_affected();
     if played == 0 {
@@ -52,7 +63,7 @@ pub async fn start_session(
     .bind(&signed.key)
     .bind(&level)
     .bind(started_ms)
-    .execute(&app.db)
+    .execute(&mut *conn)
     .await?;
     Ok(Json(SessionAnswer {
         session: token,
@@ -65,7 +76,21 @@ pub async fn submit(
     State(app): State<AppState>,
     raw: Bytes,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
-    let signed = app.authenticate_player(&raw).await?;
+    let write = app.check_signature(&raw)?;
+    let mut tx = app.db.begin().await?;
+    let outcome = submit_in(&app, &mut tx, write).await;
+    let stored = end_write(tx, outcome).await?;
+    app.verifier.wake();
+    Ok(stored)
+}
+
+/// A submission's checks and its storing as `pending`, on the write's transaction.
+async fn submit_in(
+    app: &App,
+    conn: &mut AnyConnection,
+    write: SignedWrite,
+) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
+    let signed = app.authenticate_player(conn, write).await?;
     let run: SubmitBody = auth::parse_body(&signed.body)?;
     if run.sim_version != SIM_VERSION {
         return Err(ApiError::bad_request(
@@ -81,7 +106,7 @@ pub async fn submit(
     )
     .bind(&run.session)
     .bind(&signed.key)
-    .fetch_optional(&app.db)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| {
         ApiError::bad_request("bad_session", "no such run session for this key (or already used)")
@@ -96,7 +121,7 @@ pub async fn submit(
     let author_ticks: i64 =
         sqlx::query_scalar("SELECT author_ticks FROM levels WHERE hash = $1 AND hidden = 0")
             .bind(&run.level)
-            .fetch_optional(&app.db)
+            .fetch_optional(&mut *conn)
             .await?
             .ok_or_else(|| ApiError::not_found("level"))?;
     let replay = parse_replay(&run.replay).map_err(|m| ApiError::bad_request("bad_replay", m))?;
@@ -126,9 +151,8 @@ pub async fn submit(
     .bind(now_ms())
     .bind(wall_clock_ms)
     .bind(flagged as i64)
-    .fetch_one(&app.db)
+    .fetch_one(&mut *conn)
     .await?;
-    app.verifier.wake();
     Ok((
         StatusCode::ACCEPTED,
         Json(SubmitAnswer {

@@ -1,0 +1,283 @@
+//! The board cache: the exact JSON bytes of recent board answers (a board's top page, a
+//! player's place on it), so the hottest reads need no database.
+//!
+//! Exact in this process: every change this process makes to a board (a verified run that
+//! changes a best, a hidden run, level or player) removes that level's answers right after its
+//! transaction commits, and an answer read while its level was removed is not stored (it may
+//! have been read before the change). Bounded for changes made elsewhere (another HTTP server on the
+//! same PostgreSQL, a `tether-server worker`, `seed`): an answer is served for at most `ttl`
+//! after its database read began, so a reader sees another process's change at most `ttl` late.
+//! Bounded in memory: at most `MAX_ANSWERS_PER_LEVEL` answers per level, and the whole cache
+//! weighs at most `capacity_bytes` (quick_cache evicts the least useful levels past that).
+
+use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use quick_cache::sync::Cache;
+use quick_cache::Weighter;
+
+/// Most answers kept for one level (its top pages, players' places): past this the oldest go.
+pub const MAX_ANSWERS_PER_LEVEL: usize = 64;
+/// What one cached answer costs beyond its bytes (key text, timestamps, the map's own slot).
+const ANSWER_OVERHEAD_BYTES: u64 = 192;
+
+/// Which answer of a level's boards: everything in a board request but the level.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Top {
+        sim_version: i64,
+        assisted: bool,
+        limit: i64,
+        offset: i64,
+    },
+    Place {
+        sim_version: i64,
+        assisted: bool,
+        player: String,
+        around: i64,
+    },
+}
+
+#[derive(Clone)]
+struct Answer {
+    variant: Variant,
+    json: Bytes,
+    /// When the database read this answer came from began: its age is counted from there.
+    read_at: Instant,
+}
+
+/// One level's cached answers. Replaced whole on every store (copy on write), so a reader
+/// never locks.
+#[derive(Clone, Default)]
+struct LevelAnswers {
+    answers: Arc<Vec<Answer>>,
+}
+
+#[derive(Clone)]
+struct LevelWeight;
+
+impl Weighter<String, LevelAnswers> for LevelWeight {
+    fn weight(&self, level: &String, value: &LevelAnswers) -> u64 {
+        let answers: u64 = value
+            .answers
+            .iter()
+            .map(|a| a.json.len() as u64 + ANSWER_OVERHEAD_BYTES)
+            .sum();
+        level.len() as u64 + answers + 1
+    }
+}
+
+/// Invalidation counters, one per stripe of levels (a level's stripe is its hash modulo this).
+/// Per stripe rather than one for all: under a stream of verified runs a global counter would
+/// move during nearly every slow read and nothing would be stored.
+const INVALIDATION_STRIPES: usize = 1024;
+
+/// Taken before an answer's database read; storing the answer needs its level's invalidation
+/// count unchanged since.
+pub struct Ticket {
+    stripe: usize,
+    invalidations: u64,
+    read_at: Instant,
+}
+
+pub struct BoardCache {
+    levels: Cache<String, LevelAnswers, LevelWeight>,
+    /// Counts removals per stripe of levels: a ticket taken before one cannot store.
+    invalidations: Box<[AtomicU64]>,
+    /// Fixed per cache, so a level keeps its stripe.
+    stripe_hasher: RandomState,
+    /// Serialises stores and removals (a store checks the count and inserts in one step);
+    /// readers never take it.
+    writing: Mutex<()>,
+    ttl: Duration,
+}
+
+impl BoardCache {
+    /// A cache serving answers for `ttl` (zero: caches nothing) in at most `capacity_bytes`.
+    pub fn new(ttl: Duration, capacity_bytes: u64) -> BoardCache {
+        let typical_level_bytes = 8 * 1024;
+        let estimated_levels = (capacity_bytes / typical_level_bytes).max(16) as usize;
+        BoardCache {
+            levels: Cache::with_weighter(estimated_levels, capacity_bytes, LevelWeight),
+            invalidations: (0..INVALIDATION_STRIPES)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            stripe_hasher: RandomState::new(),
+            writing: Mutex::new(()),
+            ttl,
+        }
+    }
+
+    /// The cached answer for `level`'s `variant`, if one is younger than the TTL.
+    pub fn get(&self, level: &str, variant: &Variant) -> Option<Bytes> {
+        let cached = self.levels.get(level)?;
+        let answer = cached.answers.iter().find(|a| &a.variant == variant)?;
+        (answer.read_at.elapsed() < self.ttl).then(|| answer.json.clone())
+    }
+
+    fn stripe(&self, level: &str) -> usize {
+        self.stripe_hasher.hash_one(level) as usize % INVALIDATION_STRIPES
+    }
+
+    /// Take this before reading an answer about `level` from the database.
+    pub fn ticket(&self, level: &str) -> Ticket {
+        let stripe = self.stripe(level);
+        Ticket {
+            stripe,
+            invalidations: self.invalidations[stripe].load(Ordering::Acquire),
+            read_at: Instant::now(),
+        }
+    }
+
+    /// Keeps an answer read under `ticket`, unless a removal ran since (then it may be stale).
+    pub fn store(&self, level: &str, variant: Variant, json: Bytes, ticket: Ticket) {
+        if self.ttl.is_zero() {
+            return;
+        }
+        let _writing = self.writing.lock().expect("not poisoned");
+        let stripe = self.stripe(level);
+        if stripe != ticket.stripe
+            || self.invalidations[stripe].load(Ordering::Acquire) != ticket.invalidations
+        {
+            return;
+        }
+        let mut answers: Vec<Answer> = self
+            .levels
+            .get(level)
+            .map(|cached| {
+                cached
+                    .answers
+                    .iter()
+                    .filter(|a| a.variant != variant && a.read_at.elapsed() < self.ttl)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if answers.len() >= MAX_ANSWERS_PER_LEVEL {
+            answers.remove(0);
+        }
+        answers.push(Answer {
+            variant,
+            json,
+            read_at: ticket.read_at,
+        });
+        let answers = Arc::new(answers);
+        self.levels
+            .insert(level.to_string(), LevelAnswers { answers });
+    }
+
+    /// Forgets every answer about `levels`' boards. Call it after the change has committed.
+    pub fn invalidate<'a>(&self, levels: impl IntoIterator<Item = &'a str>) {
+        let _writing = self.writing.lock().expect("not poisoned");
+        for level in levels {
+            self.invalidations[self.stripe(level)].fetch_add(1, Ordering::AcqRel);
+            self.levels.remove(level);
+        }
+    }
+
+    /// The bytes the cache holds, by its own weighing.
+    #[cfg(test)]
+    pub fn weight_bytes(&self) -> u64 {
+        self.levels.weight()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn top() -> Variant {
+        Variant::Top {
+            sim_version: 1,
+            assisted: false,
+            limit: 10,
+            offset: 0,
+        }
+    }
+
+    fn cache() -> BoardCache {
+        BoardCache::new(Duration::from_secs(600), 1 << 20)
+    }
+
+    #[test]
+    fn a_stored_answer_is_served_until_its_level_is_invalidated() {
+        let cache = cache();
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket("a"));
+        cache.store("b", top(), Bytes::from_static(b"[2]"), cache.ticket("b"));
+        assert_eq!(cache.get("a", &top()).as_deref(), Some(&b"[1]"[..]));
+        cache.invalidate(["a"]);
+        assert_eq!(cache.get("a", &top()), None);
+        assert_eq!(cache.get("b", &top()).as_deref(), Some(&b"[2]"[..]));
+    }
+
+    #[test]
+    fn an_answer_read_before_its_levels_invalidation_is_not_stored() {
+        let cache = cache();
+        let (ticket_a, ticket_b) = (cache.ticket("a"), cache.ticket("b"));
+        cache.invalidate(["a"]);
+        cache.store("a", top(), Bytes::from_static(b"[old]"), ticket_a);
+        assert_eq!(cache.get("a", &top()), None);
+        if cache.stripe("a") != cache.stripe("b") {
+            cache.store("b", top(), Bytes::from_static(b"[b]"), ticket_b);
+            assert!(
+                cache.get("b", &top()).is_some(),
+                "another level's read is kept"
+            );
+        }
+    }
+
+    #[test]
+    fn an_answer_older_than_the_ttl_is_not_served() {
+        let cache = BoardCache::new(Duration::from_millis(1), 1 << 20);
+        cache.store("a", top(), Bytes::from_static(b"[1]"), cache.ticket("a"));
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(cache.get("a", &top()), None);
+    }
+
+    #[test]
+    fn a_flood_of_distinct_boards_stays_within_the_capacity() {
+        let capacity_bytes = 256 * 1024;
+        let cache = BoardCache::new(Duration::from_secs(600), capacity_bytes);
+        let answer = Bytes::from(vec![b'x'; 1000]);
+        let levels = 20_000;
+        for level in 0..levels {
+            let level = format!("{level:064}");
+            cache.store(&level, top(), answer.clone(), cache.ticket(&level));
+        }
+        let kept = (0..levels)
+            .filter(|level| cache.get(&format!("{level:064}"), &top()).is_some())
+            .count() as u64;
+        assert!(
+            cache.weight_bytes() <= capacity_bytes,
+            "{}",
+            cache.weight_bytes()
+        );
+        assert!(
+            kept * 1000 <= capacity_bytes,
+            "{kept} answers of 1000 bytes kept"
+        );
+        assert!(
+            kept >= 100,
+            "the cache keeps {kept} answers: it should fill its capacity"
+        );
+    }
+
+    #[test]
+    fn one_level_keeps_a_bounded_number_of_answers() {
+        let cache = cache();
+        for player in 0..MAX_ANSWERS_PER_LEVEL + 10 {
+            let variant = Variant::Place {
+                sim_version: 1,
+                assisted: false,
+                player: player.to_string(),
+                around: 5,
+            };
+            cache.store("a", variant, Bytes::from_static(b"{}"), cache.ticket("a"));
+        }
+        let kept = cache.levels.get("a").map_or(0, |l| l.answers.len());
+        assert_eq!(kept, MAX_ANSWERS_PER_LEVEL);
+    }
+}
