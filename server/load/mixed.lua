@@ -2,14 +2,17 @@
 -- prepare.py. Run it with one connection per thread (`wrk -tN -cN ... -- N`): a thread's
 -- requests and responses then alternate, so each response is timed against its own request
 -- and the latencies are kept per kind of request (wrk itself times only all requests together).
--- Each thread sends the signed writes of its share once each (a nonce is single use), one
--- write in every WRITE_EVERY requests while they last, and otherwise reads: 70 % board tops,
--- 15 % a player's place, 15 % browsing and search. At the end it prints, per kind, how many
--- were sent, their rate and their p50/p99/max latency, and every status answered.
+-- One connection in every WRITE_EVERY is a writer: it sends its share of the signed writes once
+-- each (a nonce is single use), then reads. The others read: 70 % board tops, 15 % a player's
+-- place, 15 % browsing and search. Writers are connections of their own, as players who
+-- submit are not the ones reading boards: a reader never waits behind a slow write on its own
+-- connection. At the end it prints, per kind, how many were sent, their rate and their
+-- p50/p99/max latency, and every status answered.
 --
--- Paced (`-- N RATE`, RATE requests per second over all N connections): each connection sends
--- at a fixed interval N / RATE from a random phase, and a response is timed from when its
--- request was due, not from when it went out (as wrk2 does), so a server that falls behind
+-- Paced (`-- N READS WRITES`: READS requests per second over the reading connections, WRITES
+-- over the writers): each connection sends at a fixed interval from a random phase, and a
+-- response is timed from when its request was due, not from when it went out (as wrk2 does), so
+-- a server that falls behind
 -- shows its queue in the latencies instead of slowing the clients down. Unpaced (RATE left
 -- out or 0), every connection sends its next request as soon as the last is answered: that
 -- measures the most the server can answer, and there the latency is mostly the queue of 200
@@ -51,6 +54,8 @@ function init(args)
       sent[kind] = 0
    end
    statuses = {}
+   local writer_count = math.ceil(thread_count / WRITE_EVERY)
+   local is_writer = id % WRITE_EVERY == 0
    local n = 0
    for line in io.lines("requests.tsv") do
       local kind, method, path, body = line:match("^(%w+)\t(%w+)\t([^\t]*)\t(.*)$")
@@ -58,19 +63,21 @@ function init(args)
          table.insert(reads[kind], wrk.format(method, path))
       else
          n = n + 1
-         -- Each thread sends every thread_count-th write.
-         if n % thread_count == id then
+         -- Each writer sends every writer_count-th write.
+         if is_writer and n % writer_count == id / WRITE_EVERY then
             table.insert(writes, { kind = kind, request = wrk.format(method, path,
                { ["Content-Type"] = "application/json" }, body) })
          end
       end
    end
-   issued = 0
    next_write = 1
    in_flight = nil
    math.randomseed(id + 1)
-   local rate_per_s = tonumber(args[2] or "0")
-   interval_us = rate_per_s > 0 and 1e6 * thread_count / rate_per_s or 0
+   local reads_per_s = tonumber(args[2] or "0")
+   local writes_per_s = tonumber(args[3] or "0")
+   local rate_per_s = is_writer and writes_per_s or reads_per_s
+   local connections = is_writer and writer_count or thread_count - writer_count
+   interval_us = rate_per_s > 0 and 1e6 * connections / rate_per_s or 0
    next_due_us = nil
 end
 
@@ -110,8 +117,7 @@ local function send(kind, request)
 end
 
 function request()
-   issued = issued + 1
-   if issued % WRITE_EVERY == 0 and next_write <= #writes then
+   if next_write <= #writes then
       local write = writes[next_write]
       next_write = next_write + 1
       return send(write.kind, write.request)

@@ -7,17 +7,20 @@
 # (root), so compilers sharing the machine yield to the measurement.
 #   server/load/run.sh OUT_DIR                       SQLite in OUT_DIR/data
 #   pg_virtualenv server/load/run.sh OUT_DIR         a throw-away PostgreSQL
-# Two mixed runs: one paced at PACED_RATE requests/s over all clients (the figure for a load
-# of that size: latencies from when each request was due, see mixed.lua), one unpaced (the
-# most the server answers). Each gets freshly signed writes (a nonce is single use).
+# Two mixed runs: one paced at PACED_READS reads and PACED_WRITES signed writes a second (the
+# figure for a load of that size: latencies from when each request was due, see mixed.lua),
+# one unpaced (the most the server answers). Each gets freshly signed writes (a nonce is single
+# use).
 # Run from the checkout, after `cargo build --release -p tether-server`.
 set -eu
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 WRITES_EACH=${WRITES_EACH:-1500}
 SECONDS_EACH=${SECONDS_EACH:-15}
 CLIENTS=${CLIENTS:-200}
-# 3,300/s puts about 2,080 board tops a second in the mix (63 % of requests are board tops).
-PACED_RATE=${PACED_RATE:-3300}
+# 3,100 reads/s are about 2,170 board tops a second (70 % of reads). 100 writes/s (a third
+# each valid, forged faster and badly signed) are 2.9 million valid runs a day.
+PACED_READS=${PACED_READS:-3100}
+PACED_WRITES=${PACED_WRITES:-100}
 PRIORITY=""
 if [ "$(id -u)" = 0 ]; then PRIORITY="nice -n -15"; fi
 BIN=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/tether-server
@@ -59,9 +62,9 @@ echo "== $(git -C "$LOAD" rev-parse --short HEAD 2>/dev/null || echo "?"), $(npr
     "board cache TTL ${TETHER_BOARD_CACHE_MS:-1000} ms (TETHER_BOARD_CACHE_MS), $CLIENTS clients," \
     "${SECONDS_EACH} s each, $WRITES_EACH writes of each kind"
 echo "== load average before: $(cat /proc/loadavg)"
-echo "== mixed, paced at $PACED_RATE/s: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS $PACED_RATE"
+echo "== mixed, paced at $PACED_READS reads and $PACED_WRITES writes a second: wrk -t$CLIENTS -c$CLIENTS -d${SECONDS_EACH}s --latency -s mixed.lua -- $CLIENTS $PACED_READS $PACED_WRITES"
 with_load_samples load-paced.txt $PRIORITY wrk -t"$CLIENTS" -c"$CLIENTS" -d"${SECONDS_EACH}s" \
-    --latency -s "$LOAD/mixed.lua" "$BASE" -- "$CLIENTS" "$PACED_RATE" | tee paced.txt
+    --latency -s "$LOAD/mixed.lua" "$BASE" -- "$CLIENTS" "$PACED_READS" "$PACED_WRITES" | tee paced.txt
 grep -E 'VmHWM|VmRSS' /proc/$SERVER/status
 echo "== waiting for the paced run's queue"
 while [ "$(sql "SELECT COUNT(*) FROM runs WHERE status = 'pending'")" != 0 ]; do sleep 1; done
