@@ -6,6 +6,8 @@
 #                      on a static host and the MP3 loops in the browser
 #   ./build.sh bench   criterion benches and the rope stats table
 #   ./build.sh web     build the browser version into dist/
+#   ./build.sh online-bytes  what Tether Online adds to the browser's tether.wasm (gzipped),
+#                      built both ways (cargo feature `online` on and off)
 #   ./build.sh serve   serve dist/ on http://127.0.0.1:8080
 #   ./build.sh server  Tether Online (docs/online.md): the API and dist/ on http://127.0.0.1:8787,
 #                      SQLite in tether-data/ (DATABASE_URL=postgres://... for PostgreSQL)
@@ -188,6 +190,7 @@ case "${1:-}" in
     test) shift; cmd_test "$@" ;;
     bench) shift; cmd_bench "$@" ;;
     web) shift; web_build "$@" ;;
+    online-bytes) shift; web_online_bytes "$@" ;;
     dist) shift; dist_build "$@" ;;
     crosscheck) shift; crosscheck "$@" ;;
     serve) shift; web_serve "$@" ;;

@@ -64,24 +64,67 @@ web_build() {
     cargo build --profile "$WEB_PROFILE" --target "$WEB_TARGET" --bin tether
 
     web_assemble
-    # Binaryen's size pass at -Oz: about 12 % off what rustc and the linker leave. Careful with
-    # --all-features: at -Oz this Binaryen (108) emitted typed function references, which
-    # browsers reject ("invalid value type"); enable only rustc's wasm32 features (sign-ext,
-    # mutable-globals, nontrapping-float-to-int, bulk-memory, multivalue, reference-types, and
-    # simd128, which .cargo/config.toml turns on). It keeps IEEE float semantics (no
-    # --fast-math), so replays stay bit-equal; the browser test checks that on every level.
     local raw gz
-    local -a oz_features=(--enable-sign-ext --enable-mutable-globals
-        --enable-nontrapping-float-to-int --enable-bulk-memory --enable-multivalue
-        --enable-reference-types --enable-simd)
     log "shrinking tether.wasm (wasm-opt -Oz, rustc's wasm32 features only)"
-    wasm-opt -Oz "${oz_features[@]}" dist/tether.wasm -o dist/tether.wasm
+    web_shrink dist/tether.wasm dist/tether.wasm
     raw=$(wc -c <dist/tether.wasm)
     gz=$(gzip -9 -c dist/tether.wasm | wc -c)
     printf 'tether.wasm: %d bytes raw (%.2f MB), %d bytes gzipped (%.2f MB)\n' \
         "$raw" "$(bc_div "$raw")" "$gz" "$(bc_div "$gz")"
     python3 scripts/wasm_imports.py dist/tether.wasm
     log "browser build ready in dist/: ./build.sh serve, then open http://127.0.0.1:8080"
+}
+
+# web_shrink IN OUT [WASM-OPT FLAG...]: Binaryen's size pass at -Oz: about 12 % off what rustc and the linker
+# leave. Careful with --all-features: at -Oz this Binaryen (108) emitted typed function
+# references, which browsers reject ("invalid value type"); enable only rustc's wasm32 features
+# (sign-ext, mutable-globals, nontrapping-float-to-int, bulk-memory, multivalue,
+# reference-types, and simd128, which .cargo/config.toml turns on). It keeps IEEE float
+# semantics (no --fast-math), so replays stay bit-equal; the browser test checks that on every
+# level.
+web_shrink() {
+    local -a oz_features=(--enable-sign-ext --enable-mutable-globals
+        --enable-nontrapping-float-to-int --enable-bulk-memory --enable-multivalue
+        --enable-reference-types --enable-simd)
+    wasm-opt -Oz "${oz_features[@]}" "${@:3}" "$1" -o "$2"
+}
+
+# web_online_bytes (./build.sh online-bytes): what Tether Online adds to the browser's
+# download, exactly: tether.wasm built as `./build.sh web` builds it (profile web, wasm-opt
+# -Oz), with and without the cargo feature `online` (off, nothing of it is reachable, so
+# nothing of it is linked), both gzipped -9; prints both and the difference. Leaves the two
+# modules in target/online-bytes/ (for twiggy: WEB_KEEP_NAMES=1 keeps the name section).
+web_online_bytes() {
+    need_rust
+    need_debs gzip binaryen
+    local target_dir wasm out with without
+    target_dir=$(web_cargo_info | sed -n 1p)
+    wasm="$target_dir/$WEB_TARGET/$WEB_PROFILE/tether.wasm"
+    out="$target_dir/online-bytes"
+    mkdir -p "$out"
+    local -a keep=()
+    if [ -n "${WEB_KEEP_NAMES:-}" ]; then
+        export CARGO_PROFILE_WEB_STRIP=false
+        keep=(--debuginfo)
+    fi
+    for features in online none; do
+        log "building tether.wasm with online: $features"
+        if [ "$features" = online ]; then
+            cargo build --profile "$WEB_PROFILE" --target "$WEB_TARGET" --bin tether
+        else
+            cargo build --profile "$WEB_PROFILE" --target "$WEB_TARGET" --bin tether \
+                --no-default-features
+        fi
+        web_shrink "$wasm" "$out/tether-$features.wasm" ${keep[@]+"${keep[@]}"}
+    done
+    with=$(gzip -9 -c "$out/tether-online.wasm" | wc -c)
+    without=$(gzip -9 -c "$out/tether-none.wasm" | wc -c)
+    printf 'tether.wasm after wasm-opt -Oz, gzipped -9: %d bytes with online, %d without\n' \
+        "$with" "$without"
+    printf 'online adds %d bytes gzipped (%.1f KB) to tether.wasm\n' \
+        "$((with - without))" "$(python3 -c "print(($with - $without) / 1000)")"
+    printf 'web/net_plugin.js (loaded with every page): %d bytes gzipped\n' \
+        "$(gzip -9 -c web/net_plugin.js | wc -c)"
 }
 
 # web_assemble: (re)creates dist/ from the last wasm build, web/, levels/ and assets/.

@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
 use zeroize::Zeroizing;
 
 use crate::hex;
@@ -37,8 +36,9 @@ impl std::fmt::Debug for Identity {
 
 /// The envelope of a signed write, as the game writes it and the server reads it. Unknown
 /// fields are refused: a field the signature does not cover must not ride along.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, miniserde::Serialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct SignedEnvelope {
     /// The signer's public key, 64 hex digits.
     pub key: String,
@@ -128,17 +128,16 @@ impl Identity {
     /// The JSON envelope that carries `body` (the request's JSON) signed with `nonce`.
     pub fn envelope(&self, nonce: &str, body: &str) -> String {
         let signature = self.sign(&signed_message(nonce, body));
-        serde_json::to_string(&SignedEnvelope {
+        miniserde::json::to_string(&SignedEnvelope {
             key: self.public_key_hex(),
             nonce: nonce.to_string(),
             sig: hex::encode(&signature),
             body: body.to_string(),
         })
-        .expect("an envelope of strings always serializes")
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
     use ed25519_dalek::{Signature, VerifyingKey};

@@ -4,51 +4,64 @@
 //! about extra fields (a newer server may add some, and the server adds some the game does not
 //! read) and strictly about the ones read: a missing or mistyped field is an error, never a
 //! default.
+//!
+//! Each type derives two JSON codecs: miniserde's, always (the game reads and writes with it:
+//! one non-generic parser instead of serde_json's code per type, which cost the browser's
+//! download tens of KB), and serde's with the feature `serde` (the server's). The two give the
+//! same bytes for what the game sends and the same values for what it reads; proto's tests
+//! check both over the same fixtures (tests/codecs.rs).
 
-use serde::{Deserialize, Serialize};
+use miniserde::{Deserialize, Serialize};
 
 /// `{"error", "message"}`: every refusal's body.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ErrorAnswer {
     pub error: String,
     pub message: String,
 }
 
 /// `GET /api/v1/health`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Health {
     pub ok: bool,
     pub sim_version: u32,
 }
 
 /// `GET /api/v1/nonce`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NonceAnswer {
     pub nonce: String,
     pub expires_in_ms: u64,
 }
 
 /// `POST /api/v1/players` (signed).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RegisterBody {
     pub name: String,
 }
 
 /// `POST /api/v1/players`' and `GET /api/v1/players/{key}`'s answer.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayerAnswer {
     pub key: String,
     pub name: String,
 }
 
 /// `POST /api/v1/sessions` (signed): taken when an attempt starts.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SessionBody {
     /// The level's hex SHA-256.
     pub level: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SessionAnswer {
     pub session: String,
     pub started_ms: i64,
@@ -56,6 +69,7 @@ pub struct SessionAnswer {
 
 /// `POST /api/v1/runs` (signed).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SubmitBody {
     pub session: String,
     pub level: String,
@@ -66,7 +80,8 @@ pub struct SubmitBody {
 }
 
 /// The 202 answer to a submission.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SubmitAnswer {
     pub id: i64,
     pub status: String,
@@ -74,7 +89,8 @@ pub struct SubmitAnswer {
 }
 
 /// `GET /api/v1/runs/{id}`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunStatusAnswer {
     pub id: i64,
     /// `pending`, `verified` or `refused`.
@@ -90,6 +106,7 @@ pub struct RunStatusAnswer {
 
 /// One line of a board.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardEntry {
     pub rank: i64,
     /// The player's key.
@@ -101,13 +118,15 @@ pub struct BoardEntry {
 }
 
 /// `GET /api/v1/levels/{hash}/board`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardAnswer {
     pub entries: Vec<BoardEntry>,
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`: a player's place.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AroundAnswer {
     pub rank: i64,
     /// Players on the board.
@@ -120,7 +139,8 @@ pub struct AroundAnswer {
 }
 
 /// A level as `GET /api/v1/levels` lists it and `GET /api/v1/levels/{hash}` describes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LevelInfo {
     pub hash: String,
     pub name: String,
@@ -133,14 +153,14 @@ pub struct LevelInfo {
     pub rating: Option<f64>,
     pub difficulty: Option<f64>,
     pub created_ms: i64,
-    /// Only in `GET /api/v1/levels/{hash}`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Only in `GET /api/v1/levels/{hash}` (null in the list: miniserde's derive, which
+    /// shares these types, takes no `skip_serializing_if`).
     pub finishers: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<LevelRecord>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LevelRecord {
     pub run: i64,
     pub ticks: i64,
@@ -148,20 +168,23 @@ pub struct LevelRecord {
 }
 
 /// `GET /api/v1/levels`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LevelList {
     pub levels: Vec<LevelInfo>,
 }
 
 /// `POST /api/v1/levels` (signed): a level with its author's finishing run.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PublishBody {
     pub text: String,
     pub replay: String,
     pub ticks: u64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PublishAnswer {
     pub hash: String,
     pub name: String,
@@ -169,13 +192,14 @@ pub struct PublishAnswer {
 }
 
 /// `POST /api/v1/levels/{hash}/rating` (signed): 1-5 each.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RatingBody {
     pub rating: u8,
     pub difficulty: u8,
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 

@@ -187,7 +187,12 @@ fn first_screens(ctx: &mut Ctx, start: usize) -> Stack {
         }
         return stack;
     }
-    if let Some(link) = ctx.options.online_link.take() {
+    if let Some(link) = ctx
+        .options
+        .online_link
+        .take()
+        .filter(|_| crate::online::BUILT)
+    {
         return match link {
             Ok(hash) => {
                 let (list, transition) = OnlineLevelsScreen::open_level(ctx, hash);

@@ -364,9 +364,10 @@ pub fn title_items() -> Vec<TitleItem> {
         TitleItem::Controls,
         TitleItem::Assists,
         TitleItem::MyLevels,
-        TitleItem::OnlineLevels,
-        TitleItem::Online,
     ];
+    if crate::online::BUILT {
+        items.extend([TitleItem::OnlineLevels, TitleItem::Online]);
+    }
     if !cfg!(target_arch = "wasm32") {
         items.push(TitleItem::Quit);
     }

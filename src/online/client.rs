@@ -9,8 +9,8 @@
 
 use std::fmt;
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use miniserde::json::Value;
+use miniserde::{Deserialize, Serialize};
 use tether_online_proto::wire::{
     AroundAnswer, BoardAnswer, ErrorAnswer, Health, LevelInfo, LevelList, NonceAnswer,
     PlayerAnswer, PublishAnswer, PublishBody, RatingBody, RegisterBody, RunStatusAnswer,
@@ -99,8 +99,8 @@ pub struct LevelQuery {
 }
 
 /// `GET /api/v1/players/{key}/medals`: the medals a player's best runs earn (this simulation
-/// version, unassisted). Read by hand from the JSON (no derived parser: the browser's download
-/// is tight); a missing or odd field reads as none, as the answer is only shown.
+/// version, unassisted). Read by hand from the JSON value; a missing or odd field reads as
+/// none, as the answer is only shown.
 #[derive(Clone, Debug, Default)]
 pub struct MedalsAnswer {
     /// How many author, gold, silver and bronze medals, in that order.
@@ -113,20 +113,33 @@ pub struct MedalsAnswer {
 pub const MEDAL_NAMES: [&str; 4] = ["author", "gold", "silver", "bronze"];
 
 pub(crate) fn parse_medals(body: &[u8]) -> Result<MedalsAnswer, String> {
-    let value: serde_json::Value = parse_json(body)?;
-    let text = |v: &serde_json::Value, key: &str| v[key].as_str().unwrap_or("").to_owned();
+    let value: Value = parse_json(body)?;
+    let text = |v: &Value, key: &str| match field(v, key) {
+        Some(Value::String(text)) => text.clone(),
+        _ => String::new(),
+    };
+    let count = |name: &str| match field(field(&value, "counts").unwrap_or(&Value::Null), name) {
+        Some(Value::Number(miniserde::json::Number::U64(n))) => *n,
+        _ => 0,
+    };
     Ok(MedalsAnswer {
-        counts: MEDAL_NAMES.map(|name| value["counts"][name].as_u64().unwrap_or(0)),
-        medals: value["medals"]
-            .as_array()
-            .map(|medals| {
-                medals
-                    .iter()
-                    .map(|m| (text(m, "level"), text(m, "medal")))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        counts: MEDAL_NAMES.map(count),
+        medals: match field(&value, "medals") {
+            Some(Value::Array(medals)) => medals
+                .iter()
+                .map(|m| (text(m, "level"), text(m, "medal")))
+                .collect(),
+            _ => Vec::new(),
+        },
     })
+}
+
+/// `value[key]` when `value` is an object that has it.
+fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
+    match value {
+        Value::Object(object) => object.get(key),
+        _ => None,
+    }
 }
 
 type Parse<T> = fn(&[u8]) -> Result<T, String>;
@@ -280,7 +293,7 @@ impl OnlineClient {
         identity: &Identity,
         level_hash: &str,
         rating: &RatingBody,
-    ) -> Call<serde_json::Value> {
+    ) -> Call<Value> {
         let path = format!("/api/v1/levels/{}/rating", path_part(level_hash));
         self.signed(&path, identity, rating)
     }
@@ -346,7 +359,7 @@ impl OnlineClient {
         format!("{}{path}", self.server)
     }
 
-    fn get_json<T: DeserializeOwned>(&mut self, path: String) -> Call<T> {
+    fn get_json<T: Deserialize>(&mut self, path: String) -> Call<T> {
         self.get_parsed(path, parse_json::<T>)
     }
 
@@ -370,13 +383,13 @@ impl OnlineClient {
         }
     }
 
-    fn signed<B: Serialize, T: DeserializeOwned>(
+    fn signed<B: Serialize, T: Deserialize>(
         &mut self,
         path: &str,
         identity: &Identity,
         body: &B,
     ) -> Call<T> {
-        let body = serde_json::to_string(body).expect("request bodies are plain data");
+        let body = miniserde::json::to_string(body);
         let nonce = Request::get(self.url("/api/v1/nonce"), JSON_TIMEOUT_MS, MAX_JSON_BYTES);
         Call {
             stage: Stage::Nonce {
@@ -402,7 +415,7 @@ fn answer<T>(status: u16, body: &[u8], parse: Parse<T>) -> Result<T, OnlineError
 
 /// A non-2xx answer as the refusal it carries (or as garbage).
 fn refusal(status: u16, body: &[u8]) -> OnlineError {
-    match serde_json::from_slice::<ErrorAnswer>(body) {
+    match parse_json::<ErrorAnswer>(body) {
         Ok(refusal) => OnlineError::Refused {
             status,
             code: shown(&refusal.error),
@@ -420,8 +433,12 @@ fn refusal(status: u16, body: &[u8]) -> OnlineError {
     }
 }
 
-fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, String> {
-    serde_json::from_slice(body).map_err(|err| shown(&err.to_string()))
+/// The answer's JSON as `T`, through miniserde: one parser for every type (serde_json's is
+/// generated per type, which the browser's download paid for once per answer type). Its error
+/// names no field or position, only that the JSON is not a `T`.
+fn parse_json<T: Deserialize>(body: &[u8]) -> Result<T, String> {
+    let text = std::str::from_utf8(body).map_err(|_| "the answer is not UTF-8 text".to_owned())?;
+    miniserde::json::from_str(text).map_err(|_| "not the JSON this request answers".to_owned())
 }
 
 fn parse_text(body: &[u8]) -> Result<String, String> {
@@ -481,6 +498,41 @@ mod tests {
             shown_text.len()
         );
         assert!(!shown_text.contains('\u{202e}'));
+    }
+
+    #[test]
+    fn the_reader_refuses_what_is_not_the_answer_and_never_panics() {
+        let deep = format!("{}{}", "[".repeat(200_000), "]".repeat(200_000));
+        let refused: [&[u8]; 9] = [
+            b"",
+            b"\xff\xfe{\"ok\":true,\"sim_version\":3}",
+            br#"{"ok":true,"sim_version":"3"}"#,
+            br#"{"ok":true,"sim_version":4294967296}"#,
+            br#"{"ok":true,"sim_version":1e400}"#,
+            br#"{"ok":true,"sim_version":3"#,
+            br#"{"ok":true,"sim_version":3} trailing"#,
+            br#"{"ok":true,"sim_version":3,"x":"\ud800"}"#,
+            deep.as_bytes(),
+        ];
+        for body in refused {
+            let problem = parse_json::<Health>(body).expect_err("not a health answer");
+            assert!(!problem.is_empty());
+        }
+        let kept = parse_json::<Health>(br#"{"sim_version":3,"new":[{"a":null}],"ok":true}"#);
+        assert_eq!(kept.map(|h| h.sim_version), Ok(3));
+        let medals = parse_medals(
+            br#"{"counts":{"gold":2,"silver":-1,"author":"x"},"medals":[{"level":"h","medal":"gold"},7]}"#,
+        )
+        .unwrap();
+        assert_eq!(medals.counts, [0, 2, 0, 0]);
+        assert_eq!(
+            medals.medals,
+            [
+                ("h".to_owned(), "gold".to_owned()),
+                (String::new(), String::new())
+            ]
+        );
+        assert!(parse_medals(b"[1,2").is_err());
     }
 
     #[test]

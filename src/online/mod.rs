@@ -12,6 +12,12 @@
 //! The wire types, signing and recovery codes live in the `tether-online-proto` crate
 //! (`proto/`), where the server can share them later.
 
+/// Whether Tether Online is in this build: the cargo feature `online`, on by default. Off (a
+/// measurement build, `scripts/online_bytes.sh`), its entries are not offered and the service
+/// never starts or loads anything, so no online code is reachable and the linker drops all of
+/// it: the two browser modules differ by exactly what online costs the download.
+pub const BUILT: bool = cfg!(feature = "online");
+
 pub mod client;
 pub mod http;
 pub mod profile;

@@ -118,7 +118,12 @@ impl RunQueue {
     /// The queue kept in `store` (an unreadable one is reported and started afresh, the old
     /// text kept aside).
     pub fn load(store: Store) -> RunQueue {
-        let (saved, problem) = match store.load(QUEUE_NAME, MAX_QUEUE_BYTES) {
+        let kept = if super::BUILT {
+            store.load(QUEUE_NAME, MAX_QUEUE_BYTES)
+        } else {
+            Ok(None)
+        };
+        let (saved, problem) = match kept {
             Ok(None) => (Saved::default(), None),
             Ok(Some(text)) => match ron::from_str::<Saved>(&text) {
                 Ok(saved) => (saved, None),

@@ -12,6 +12,9 @@ use super::queue::{RunQueue, RunState};
 use crate::platform::store::Store;
 use crate::sim::Replay;
 
+/// Why online cannot be turned on in a build without it (feature `online` off).
+const NOT_BUILT: &str = "this build has no Tether Online";
+
 /// The registration of the profile's name (or the look-up of the name an imported key has),
 /// while it is in flight or after it failed.
 enum Registration {
@@ -40,7 +43,11 @@ impl OnlineService {
     /// The profile and queue kept in `store`; a problem reading the profile is returned for
     /// a notice.
     pub fn load(store: Store, server_override: Option<String>) -> (OnlineService, Option<String>) {
-        let (mut profile, problem) = OnlineProfile::load(&store);
+        let (mut profile, problem) = if super::BUILT {
+            OnlineProfile::load(&store)
+        } else {
+            (OnlineProfile::default(), None)
+        };
         if let Some(server) = server_override {
             profile.server = server;
         }
@@ -59,7 +66,10 @@ impl OnlineService {
 
     /// Online, with a key and a registered name: runs are sent.
     pub fn is_active(&self) -> bool {
-        self.profile.enabled && self.profile.name.is_some() && self.profile.identity().is_some()
+        super::BUILT
+            && self.profile.enabled
+            && self.profile.name.is_some()
+            && self.profile.identity().is_some()
     }
 
     fn client(&mut self) -> &mut OnlineClient {
@@ -73,6 +83,9 @@ impl OnlineService {
     /// Turns online on under `name`: makes the key if there is none and registers the name
     /// (`registration_problem` says if the server refused it).
     pub fn go_online(&mut self, name: &str) -> Result<(), String> {
+        if !super::BUILT {
+            return Err(NOT_BUILT.into());
+        }
         super::profile::check_name(name)?;
         self.registration = Registration::None;
         let identity = self.profile.identity_or_new()?;
@@ -89,6 +102,9 @@ impl OnlineService {
     /// Online on: with a key but no name (an imported key), the server is asked for the name;
     /// without a key nothing is sent until a name is chosen (`go_online`).
     pub fn turn_on(&mut self) -> Result<(), String> {
+        if !super::BUILT {
+            return Err(NOT_BUILT.into());
+        }
         self.profile.enabled = true;
         self.save_profile()?;
         self.look_up_name();
@@ -98,6 +114,9 @@ impl OnlineService {
     /// Replaces the key by the recovery code's (the name is forgotten) and, online, asks the
     /// server for the name it has for that key.
     pub fn import_recovery_code(&mut self, code: &str) -> Result<(), String> {
+        if !super::BUILT {
+            return Err(NOT_BUILT.into());
+        }
         self.profile
             .import_recovery_code(code)
             .map_err(|err| err.to_string())?;
@@ -108,6 +127,9 @@ impl OnlineService {
 
     fn look_up_name(&mut self) {
         self.registration = Registration::None;
+        if !super::BUILT {
+            return;
+        }
         let key = match self.profile.identity() {
             Some(identity) if self.profile.enabled && self.profile.name.is_none() => {
                 identity.public_key_hex()
@@ -134,7 +156,7 @@ impl OnlineService {
 
     /// The client, only while online is on (off: no request can be made).
     pub fn client_if_on(&mut self) -> Option<&mut OnlineClient> {
-        if !self.profile.enabled {
+        if !super::BUILT || !self.profile.enabled {
             return None;
         }
         Some(self.client())
@@ -233,7 +255,7 @@ impl OnlineService {
 
     /// Moves every request along; `now_s` is any steadily increasing clock in seconds.
     pub fn update(&mut self, now_s: f64) {
-        if !self.profile.enabled {
+        if !super::BUILT || !self.profile.enabled {
             return;
         }
         self.poll_registration();

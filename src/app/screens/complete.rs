@@ -101,6 +101,12 @@ impl CompleteScreen {
                 let name = ctx.level.shelf_level.clone();
                 ctx.open_my_levels(name.as_deref())
             }
+            // Not offered in a build without online (`complete_items`).
+            CompleteItem::Rate | CompleteItem::OnlineLevels | CompleteItem::Board
+                if !crate::online::BUILT =>
+            {
+                Transition::Stay
+            }
             CompleteItem::Rate => match ctx.level.online_level.clone() {
                 Some(hash) => Transition::Push(Box::new(RateScreen::new(hash))),
                 None => Transition::Stay,
@@ -161,7 +167,7 @@ fn complete_items(ctx: &Ctx) -> Vec<CompleteItem> {
     }
     items.push(CompleteItem::Retry);
     items.push(CompleteItem::LevelSelect);
-    if ctx.online.profile.enabled {
+    if crate::online::BUILT && ctx.online.profile.enabled {
         items.push(CompleteItem::Board);
     }
     items

@@ -394,10 +394,10 @@ pub fn levels_service(
     data: &GameData,
 ) -> Box<dyn LevelsOnline> {
     // The browser has no `--online-fixture`: without this the sample levels ship in its download.
-    if fixture && cfg!(not(target_arch = "wasm32")) {
+    if crate::online::BUILT && fixture && cfg!(not(target_arch = "wasm32")) {
         return Box::new(FixtureLevels::from_campaign(data));
     }
-    if !online.profile.enabled {
+    if !crate::online::BUILT || !online.profile.enabled {
         return Box::new(NoService::new(
             "online is off: turn it on in the title's Online settings",
         ));

@@ -28,6 +28,9 @@ fn board_of(ctx: &Ctx, index: usize) -> Transition {
     let Ok(text) = &file.text else {
         return Transition::Stay;
     };
+    if !crate::online::BUILT {
+        return Transition::Stay;
+    }
     let hash = tether_online_proto::level_hash(text);
     let title = crate::app::menus::level_label(&ctx.data, index);
     Transition::Push(Box::new(BoardScreen::new(&file.name, &hash, &title)))

@@ -87,6 +87,7 @@ impl MyLevelsPlace {
                 self.say(ctx, message, Some(&name));
                 Transition::Stay
             }
+            MyLevelsOutcome::Publish(_) if !crate::online::BUILT => Transition::Stay,
             MyLevelsOutcome::Publish(name) => match PublishScreen::start(ctx, &name) {
                 Ok(publish) => Transition::Push(Box::new(publish)),
                 Err(missing) => {

@@ -46,7 +46,9 @@ fn goes_to_my_levels(ctx: &Ctx, item: PauseItem) -> bool {
 
 /// Whether this pause item leads back to Online levels (an online level is being played).
 fn goes_to_online_levels(ctx: &Ctx, item: PauseItem) -> bool {
-    ctx.level.online_level.is_some() && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
+    crate::online::BUILT
+        && ctx.level.online_level.is_some()
+        && matches!(item, PauseItem::LevelSelect | PauseItem::Quit)
 }
 
 fn item_text(ctx: &Ctx, item: PauseItem) -> String {

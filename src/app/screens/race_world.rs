@@ -44,6 +44,9 @@ impl Ctx {
         start: &World,
         which: WorldRun,
     ) -> Option<Ghost> {
+        if !crate::online::BUILT {
+            return None;
+        }
         let file = &self.levels().levels[index];
         let key = (file.name.clone(), which);
         if let Some(run) = self.world_ghosts.raced.get(&key) {
@@ -65,6 +68,9 @@ impl Ctx {
     /// Moves the online ghost's download along; a run that arrives for the level in play joins
     /// it, caught up to play's tick.
     pub(super) fn poll_world_ghost(&mut self) {
+        if !crate::online::BUILT {
+            return;
+        }
         let Some((level, which, mut fetch)) = self.world_ghosts.fetch.take() else {
             return;
         };

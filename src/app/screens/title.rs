@@ -46,6 +46,10 @@ impl TitleScreen {
             TitleItem::Controls => Transition::Push(Box::new(ControlsPlace::new(false))),
             TitleItem::Assists => Transition::Push(Box::new(AssistsPlace::new(false))),
             TitleItem::MyLevels => ctx.open_my_levels(None),
+            // Not offered in a build without online (`title_items`).
+            TitleItem::OnlineLevels | TitleItem::Online if !crate::online::BUILT => {
+                Transition::Stay
+            }
             TitleItem::OnlineLevels => Transition::reset(Box::new(OnlineLevelsScreen::open(ctx))),
             TitleItem::Online => Transition::Push(Box::new(OnlineSettingsScreen::default())),
             TitleItem::Quit => Transition::Quit,
