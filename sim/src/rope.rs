@@ -186,6 +186,8 @@ struct Scratch {
     pairs: Vec<(usize, ColliderRef, Aabb)>,
     /// One chunk's colliders, before they join `pairs`.
     near: Vec<(ColliderRef, Aabb)>,
+    /// Each chunk's query box of this step's broad phase, widened when a node leaves it.
+    chunk_boxes: Vec<Aabb>,
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,

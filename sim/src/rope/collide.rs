@@ -16,17 +16,23 @@ impl Rope {
     pub(super) fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
         let segments = self.segment_count();
+        let boxes = &mut self.scratch.chunk_boxes;
+        boxes.clear();
+        for start in (0..segments).step_by(CHUNK_SEGMENTS) {
+            let end_node = (start + CHUNK_SEGMENTS).min(segments);
+            boxes.push(points_box(&self.nodes[start..=end_node]).loosened(margin_m));
+        }
+        self.gather_pairs(geometry);
+    }
+
+    /// The (chunk, collider) pairs of the chunks' boxes, in chunk order, each chunk's colliders
+    /// in handle order.
+    fn gather_pairs(&mut self, geometry: &Geometry) {
         let scratch = &mut *self.scratch;
         scratch.pairs.clear();
-        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
-            let end_node = (start + CHUNK_SEGMENTS).min(segments);
-            let mut aabb = Aabb::new_invalid();
-            for &p in &self.nodes[start..=end_node] {
-                aabb.take_point(p);
-            }
-            let aabb = aabb.loosened(margin_m);
+        for (chunk, aabb) in scratch.chunk_boxes.iter().enumerate() {
             scratch.near.clear();
-            geometry.colliders_near(aabb, groups::SOLID, &mut scratch.near);
+            geometry.colliders_near(*aabb, groups::SOLID, &mut scratch.near);
             for &(at, collider_aabb) in &scratch.near {
                 if self
                     .ignored_body
@@ -39,11 +45,37 @@ impl Rope {
         }
     }
 
+    /// The broad phase's travel bound covers the nodes' motion, not the position corrections
+    /// of the substeps: a fold opened against the player's end turns the node next to it about
+    /// the player, up to two segments in one substep, into a wall no chunk gathered (fresh-seed
+    /// streams ended ticks with a node 17 cm inside a wall beside a player reeling there). A
+    /// chunk whose nodes left its box gets the box widened over them and the pairs gathered
+    /// again. A wider box only adds colliders, in handle order among the old ones, so a step
+    /// in which no added collider is touched plays to the same bits.
+    fn widen_broad_phase_if_left(&mut self, geometry: &Geometry) {
+        let radius_m = self.params.radius_m;
+        let segments = self.segment_count();
+        let mut widened = false;
+        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
+            let end_node = (start + CHUNK_SEGMENTS).min(segments);
+            let nodes_box = points_box(&self.nodes[start..=end_node]).loosened(radius_m);
+            let chunk_box = &mut self.scratch.chunk_boxes[chunk];
+            if !chunk_box.contains(&nodes_box) {
+                *chunk_box = chunk_box.merged(&nodes_box.loosened(BROADPHASE_SLOP_M));
+                widened = true;
+            }
+        }
+        if widened {
+            self.gather_pairs(geometry);
+        }
+    }
+
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
     /// of the solids its chunk may touch, with friction. The anchor never moves here; in the game
     /// the player neither (it has its own collision). Moving solids are where they are
     /// `progress` of the way through the step (`Geometry::collider_pose_at`).
     pub(super) fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
+        self.widen_broad_phase_if_left(geometry);
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
         self.touching.fill(false);
@@ -264,6 +296,15 @@ pub(super) mod box_contact {
         contact.transform_by_mut(&identity, pose);
         Some(contact)
     }
+}
+
+/// The smallest box around `points`.
+fn points_box(points: &[Vec2]) -> Aabb {
+    let mut aabb = Aabb::new_invalid();
+    for &p in points {
+        aabb.take_point(p);
+    }
+    aabb
 }
 
 /// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
