@@ -186,6 +186,13 @@ struct Scratch {
     pairs: Vec<(usize, ColliderRef, Aabb)>,
     /// One chunk's colliders, before they join `pairs`.
     near: Vec<(ColliderRef, Aabb)>,
+    /// Each chunk's query box of this step's broad phase, widened when a node leaves it.
+    chunk_boxes: Vec<Aabb>,
+    /// The margin the step's broad phase grew the chunks' boxes by, metres.
+    broad_margin_m: f32,
+    /// The chunks whose boxes a substep widened, and `pairs` being rebuilt for them.
+    widened_chunks: Vec<usize>,
+    pairs_rebuilt: Vec<(usize, ColliderRef, Aabb)>,
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,

@@ -8,7 +8,7 @@ use rapier2d::parry::shape::{Segment, Shape};
 
 use super::step::EndMotion;
 use super::{Rope, BROADPHASE_SLOP_M, CHUNK_SEGMENTS, SWEEP_THRESHOLD_RADII};
-use crate::geometry::{groups, Geometry};
+use crate::geometry::{groups, Body, ColliderRef, Geometry};
 use crate::math::{Pose, Vec2};
 
 impl Rope {
@@ -17,26 +17,74 @@ impl Rope {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
         let segments = self.segment_count();
         let scratch = &mut *self.scratch;
+        scratch.broad_margin_m = margin_m;
+        scratch.chunk_boxes.clear();
         scratch.pairs.clear();
         for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
             let end_node = (start + CHUNK_SEGMENTS).min(segments);
-            let mut aabb = Aabb::new_invalid();
-            for &p in &self.nodes[start..=end_node] {
-                aabb.take_point(p);
-            }
-            let aabb = aabb.loosened(margin_m);
-            scratch.near.clear();
-            geometry.colliders_near(aabb, groups::SOLID, &mut scratch.near);
-            for &(at, collider_aabb) in &scratch.near {
-                if self
-                    .ignored_body
-                    .is_some_and(|b| geometry.tag(at).body == b)
-                {
-                    continue;
-                }
-                scratch.pairs.push((chunk, at, collider_aabb));
+            let aabb = points_box(&self.nodes[start..=end_node]).loosened(margin_m);
+            scratch.chunk_boxes.push(aabb);
+            let near = &mut scratch.near;
+            gather_chunk(
+                geometry,
+                self.ignored_body,
+                (chunk, aabb),
+                near,
+                &mut scratch.pairs,
+            );
+        }
+    }
+
+    /// The broad phase's travel bound covers the nodes' motion, not the position corrections
+    /// of the substeps: a fold opened against the player's end turns the node next to it about
+    /// the player, up to two segments in one substep, into a wall no chunk gathered (fresh-seed
+    /// streams ended ticks with a node 17 cm inside a wall beside a player reeling there). A
+    /// chunk whose nodes left its box gets the box widened over them (by the step's margin
+    /// again, so a rope moving on does not widen it every substep) and its pairs gathered
+    /// again; the other chunks keep theirs. A wider box only adds colliders, in handle order
+    /// among the old ones, so a step in which no added collider is touched plays to the same
+    /// bits.
+    fn widen_broad_phase_if_left(&mut self, geometry: &Geometry) {
+        let radius_m = self.params.radius_m;
+        let segments = self.segment_count();
+        let scratch = &mut *self.scratch;
+        scratch.widened_chunks.clear();
+        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
+            let end_node = (start + CHUNK_SEGMENTS).min(segments);
+            let nodes_box = points_box(&self.nodes[start..=end_node]);
+            let chunk_box = &mut scratch.chunk_boxes[chunk];
+            if !chunk_box.contains(&nodes_box.loosened(radius_m)) {
+                *chunk_box = chunk_box.merged(&nodes_box.loosened(scratch.broad_margin_m));
+                scratch.widened_chunks.push(chunk);
             }
         }
+        if scratch.widened_chunks.is_empty() {
+            return;
+        }
+        let old = std::mem::take(&mut scratch.pairs);
+        let mut rebuilt = std::mem::take(&mut scratch.pairs_rebuilt);
+        rebuilt.clear();
+        let mut next = 0;
+        for (chunk, &aabb) in scratch.chunk_boxes.iter().enumerate() {
+            let first = next;
+            while next < old.len() && old[next].0 == chunk {
+                next += 1;
+            }
+            if scratch.widened_chunks.contains(&chunk) {
+                let near = &mut scratch.near;
+                gather_chunk(
+                    geometry,
+                    self.ignored_body,
+                    (chunk, aabb),
+                    near,
+                    &mut rebuilt,
+                );
+            } else {
+                rebuilt.extend_from_slice(&old[first..next]);
+            }
+        }
+        scratch.pairs = rebuilt;
+        scratch.pairs_rebuilt = old;
     }
 
     /// Swept test for fast nodes, then pushes every segment (a capsule of the rope's radius) out
@@ -44,6 +92,12 @@ impl Rope {
     /// the player neither (it has its own collision). Moving solids are where they are
     /// `progress` of the way through the step (`Geometry::collider_pose_at`).
     pub(super) fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
+        // Only the player's rope: level ropes widened too caught moving platforms mid-rope in
+        // the stress bench and were yanked out of them (a segment 600 % long, the tick 40 %
+        // dearer), and no fresh-seed stream found a level rope inside a solid.
+        if let EndMotion::Player(_) = end {
+            self.widen_broad_phase_if_left(geometry);
+        }
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
         self.touching.fill(false);
@@ -264,6 +318,34 @@ pub(super) mod box_contact {
         contact.transform_by_mut(&identity, pose);
         Some(contact)
     }
+}
+
+/// Appends to `pairs` the (chunk, collider, collider box) of every solid near `aabb` but the
+/// `ignored` body's, in handle order; `near` is working memory.
+fn gather_chunk(
+    geometry: &Geometry,
+    ignored: Option<Body>,
+    (chunk, aabb): (usize, Aabb),
+    near: &mut Vec<(ColliderRef, Aabb)>,
+    pairs: &mut Vec<(usize, ColliderRef, Aabb)>,
+) {
+    near.clear();
+    geometry.colliders_near(aabb, groups::SOLID, near);
+    for &(at, collider_aabb) in near.iter() {
+        if ignored.is_some_and(|b| geometry.tag(at).body == b) {
+            continue;
+        }
+        pairs.push((chunk, at, collider_aabb));
+    }
+}
+
+/// The smallest box around `points`.
+fn points_box(points: &[Vec2]) -> Aabb {
+    let mut aabb = Aabb::new_invalid();
+    for &p in points {
+        aabb.take_point(p);
+    }
+    aabb
 }
 
 /// Whether segment `a`–`b` touches the box of `half` extents at `pose` only at `a`, so that any
