@@ -166,6 +166,13 @@ cmd_fuzz() {
     # TETHER_DUMP_FAILURE: a failing stream is also written as a replay to watch.
     TETHER_FUZZ_CASES=$cases TETHER_DUMP_FAILURE=${TETHER_DUMP_FAILURE:-fuzz_failure.ron} \
         cargo test --release --no-fail-fast --test prop_sim --test prop_files -- --nocapture
+    # Issue 32's figures (rope axis depth, the solver's energy, the fastest player) over about
+    # CASES fresh random streams in all: rope_streams plays TETHER_FUZZ_CASES streams per level
+    # (TETHER_DUMP_WORST=DIR keeps the worst streams as replays).
+    local per_level=$(( (cases + 23) / 24 ))
+    log "rope streams, $per_level fresh streams per level"
+    TETHER_FUZZ_CASES=$per_level \
+        cargo test --release --no-fail-fast --test rope_streams -- --nocapture
 }
 
 cmd_bench() {

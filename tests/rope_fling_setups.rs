@@ -334,3 +334,12 @@ fn the_random_stream_fling_on_quarry_floor_is_gone() {
     let name = "08 Quarry Floor random stream";
     assert_no_fling(name, &replay_fastest("fling-08-quarry-floor-random.ron"));
 }
+
+/// Found by 2 016 fresh random streams under the reel's stall (tests/rope_streams.rs): on
+/// 14 Drawbridge the player reaches 65.9 m/s at tick 1281.
+#[test]
+#[ignore = "open: 65.9 m/s at tick 1281; docs/rope.md"]
+fn the_random_stream_fling_on_drawbridge_is_gone() {
+    let name = "14 Drawbridge random stream";
+    assert_no_fling(name, &replay_fastest("fling-14-drawbridge-random.ron"));
+}

@@ -160,6 +160,11 @@ pub struct Rope {
     /// Each segment's tension over the last step, in newtons (the mean over its substeps of the
     /// pull the chain solve applied; 0 for a slack segment).
     tension_n: Vec<f32>,
+    /// The reel's load: the tension at the far end (the player's), smoothed over a few ticks
+    /// (`reel::REEL_LOAD_SMOOTHING`), newtons. The reel stalls when it exceeds its rated force.
+    reel_load_n: f32,
+    /// Whether the reel was asked to take rope in this tick and stalled on its load.
+    reel_stalled: bool,
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
@@ -272,6 +277,8 @@ impl Rope {
             nominal_segment_m: length_m / segments as f32,
             max_segments: segments,
             tension_n: vec![0.0; segments],
+            reel_load_n: 0.0,
+            reel_stalled: false,
             params: RopeParams { segments, ..params },
             last_substeps: 1,
             step_dt_s: 1.0 / 60.0,
@@ -553,6 +560,7 @@ impl Rope {
             EndMotion::Player(player_vel),
         );
         // Reeling may have added or removed nodes: the player is still the last.
+        self.measure_reel_load();
         let last = self.segment_count();
         let solved = (self.nodes[last] - self.prev[last]) / h;
         let at = self.nodes[last];
@@ -605,6 +613,8 @@ impl Rope {
             max_segments,
             // Derived from the last step's solve; the next step recomputes it.
             tension_n: _,
+            reel_load_n,
+            reel_stalled,
             params,
             last_substeps,
             step_dt_s,
@@ -625,6 +635,8 @@ impl Rope {
         }
         h.f32(*length_m);
         h.f32(*length_at_step_start_m);
+        h.f32(*reel_load_n);
+        h.u64(*reel_stalled as u64);
         h.f32(*nominal_segment_m);
         h.u64(*max_segments as u64);
         h.f32(params.end_mass_ratio);

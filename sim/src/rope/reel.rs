@@ -3,7 +3,57 @@
 
 use super::Rope;
 
+/// Share of a tick's end tension that enters the reel's load (`Rope::reel_load_n`): the load
+/// is the tension smoothed over about 1 / 0.15 ≈ 7 ticks (55 ms). Reeling a hanging player in
+/// from rest takes them to the reel's speed in one tick, a tension of about 2.2× the rated
+/// force for that tick alone, which a winch's inertia carries; a rope held by the level keeps
+/// its tension tick after tick, and that stalls the reel.
+const REEL_LOAD_SMOOTHING: f32 = 0.15;
+
 impl Rope {
+    /// The reel's load, newtons: the tension at the far end, smoothed over a few ticks.
+    pub fn reel_load_n(&self) -> f32 {
+        self.reel_load_n
+    }
+
+    /// Whether the reel stalled this tick: asked to take rope in, it held instead, because
+    /// its load exceeded its rated force (for the HUD and the reel's sound).
+    pub fn reel_stalled(&self) -> bool {
+        self.reel_stalled
+    }
+
+    /// Decides this tick's reel before the step. Reeling in (`wanted_in_m` > 0) stalls when
+    /// the caller finds the rope `overstretched` already, or while the load exceeds
+    /// `rated_force_n`, as a winch stalls; and a reel stalled by its load is driven back, paying
+    /// out (at most `wanted_in_m`) toward the rope's measured length, so the rope holds at the
+    /// tension the reel is rated for instead of keeping what it took in before it stalled.
+    /// Returns the rope to take in (negative: paid out).
+    pub fn reel_in_within_rating(
+        &mut self,
+        wanted_in_m: f32,
+        rated_force_n: f32,
+        overstretched: bool,
+    ) -> f32 {
+        let over_rating = self.reel_load_n > rated_force_n;
+        self.reel_stalled = wanted_in_m > 0.0 && (overstretched || over_rating);
+        if !self.reel_stalled {
+            return wanted_in_m;
+        }
+        if over_rating {
+            let stretch_m = (self.measured_length_m() - self.length_m).max(0.0);
+            -stretch_m.min(wanted_in_m)
+        } else {
+            0.0
+        }
+    }
+
+    /// After a step: the tension the last segment carried (the chain solve's impulse on the
+    /// far end over the tick, divided by the tick: `tension_n`'s mean pull) enters the load.
+    pub(super) fn measure_reel_load(&mut self) {
+        let end_tension_n = self.tension_n.last().copied().unwrap_or(0.0);
+        self.reel_load_n += (end_tension_n - self.reel_load_n) * REEL_LOAD_SMOOTHING;
+    }
+
     /// Pays rope in or out at the far end for this step's change of length: the last segment
     /// takes it, and a node next to the end is removed when that segment would get shorter than
     /// half a nominal segment, or added when it would get longer than one and a half. Returns

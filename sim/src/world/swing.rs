@@ -8,7 +8,7 @@ use crate::math::Vec2;
 use crate::objects::vine;
 use crate::objects::winch::WinchState;
 use crate::player::Player;
-use crate::rope::Rope;
+use crate::rope::{Rope, REEL_RATED_ACCEL_M_PER_S2};
 use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 use crate::world::energy::EnergyMeter;
 use crate::world::parts::{Scene, TickLog};
@@ -157,13 +157,14 @@ fn reel(
         .clamp(-limits.max_m, limits.max_m);
     let wheel_m = wheel_queue_m.clamp(-reel_step_m, reel_step_m);
     *wheel_queue_m -= wheel_m;
-    let mut reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
+    let reel_m = (input.reel as f32 * reel_step_m + wheel_m).clamp(-reel_step_m, reel_step_m);
     // A rope already pulled longer than its length (the player held back by the level, the
     // rope wrapped tight round a corner) stalls the reel, as a winch stalls: reeling on only
     // stored tension the solve then spent at once, flinging the player at 80 m/s.
-    if reel_m > 0.0 && rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M {
-        reel_m = 0.0;
-    }
+    // So does a rope whose tension at the player has stayed over the reel's rated force.
+    let overstretched = rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M;
+    let rated_force_n = REEL_RATED_ACCEL_M_PER_S2 * tuning.player_mass_kg;
+    let reel_m = rope.reel_in_within_rating(reel_m, rated_force_n, overstretched);
     let before_m = rope.length_m;
     rope.set_length(rope.length_m - reel_m, limits.min_m, limits.max_m);
     if rope.length_m == before_m {
