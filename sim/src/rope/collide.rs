@@ -20,9 +20,8 @@ impl Rope {
         scratch.broad_margin_m = margin_m;
         scratch.chunk_boxes.clear();
         scratch.pairs.clear();
-        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
-            let end_node = (start + CHUNK_SEGMENTS).min(segments);
-            let aabb = points_box(&self.nodes[start..=end_node]).loosened(margin_m);
+        for (chunk, nodes) in chunk_nodes(segments) {
+            let aabb = points_box(&self.nodes[nodes]).loosened(margin_m);
             scratch.chunk_boxes.push(aabb);
             let near = &mut scratch.near;
             gather_chunk(
@@ -49,9 +48,8 @@ impl Rope {
         let segments = self.segment_count();
         let scratch = &mut *self.scratch;
         scratch.widened_chunks.clear();
-        for (chunk, start) in (0..segments).step_by(CHUNK_SEGMENTS).enumerate() {
-            let end_node = (start + CHUNK_SEGMENTS).min(segments);
-            let nodes_box = points_box(&self.nodes[start..=end_node]);
+        for (chunk, nodes) in chunk_nodes(segments) {
+            let nodes_box = points_box(&self.nodes[nodes]);
             let chunk_box = &mut scratch.chunk_boxes[chunk];
             if !chunk_box.contains(&nodes_box.loosened(radius_m)) {
                 *chunk_box = chunk_box.merged(&nodes_box.loosened(scratch.broad_margin_m));
@@ -340,6 +338,13 @@ fn gather_chunk(
 }
 
 /// The smallest box around `points`.
+/// Each broad-phase chunk with the nodes it spans: `CHUNK_SEGMENTS` segments, both end nodes.
+fn chunk_nodes(segments: usize) -> impl Iterator<Item = (usize, std::ops::RangeInclusive<usize>)> {
+    (0..segments)
+        .step_by(CHUNK_SEGMENTS)
+        .enumerate()
+        .map(move |(chunk, start)| (chunk, start..=(start + CHUNK_SEGMENTS).min(segments)))
+}
 fn points_box(points: &[Vec2]) -> Aabb {
     let mut aabb = Aabb::new_invalid();
     for &p in points {
