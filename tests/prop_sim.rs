@@ -292,20 +292,29 @@ fn random_play_never_leaves_a_rope_segment_inside_a_solid() {
 
 /// Replays a stream kept in tests/data with every tick's checks, rope axes included.
 fn replay_kept_stream(file: &str) {
-    let root = common::root();
-    let text = common::read(&root.join("tests/data").join(file));
-    let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
-    let level = root.join("levels").join(&replay.level);
+    replay_stream_file(&common::root().join("tests/data").join(file));
+}
+
+/// Replays the stream in the replay file at `path` with every tick's checks, rope axes
+/// included, and prints the deepest rope axis it saw.
+fn replay_stream_file(path: &std::path::Path) {
+    let name = path.display();
+    let text = common::read(path);
+    let replay =
+        tether::sim::Replay::from_ron(&text, &name.to_string()).expect("the stream parses");
+    let level = common::root().join("levels").join(&replay.level);
     let frames: Vec<InputFrame> = replay.frames().copied().collect();
     let extremes = RefCell::new(Extremes::default());
     let outcome = play(&level, &frames, true, &extremes);
     let extremes = extremes.into_inner();
     println!(
-        "{file}: deepest rope axis {} m ({})",
-        extremes.deepest_axis_m, extremes.deepest_axis_at
+        "{name}: {} ticks; deepest rope axis {} m ({})",
+        frames.len(),
+        extremes.deepest_axis_m,
+        extremes.deepest_axis_at
     );
     if let Err(problem) = outcome {
-        panic!("{file}: {problem}");
+        panic!("{name}: {problem}");
     }
 }
 
@@ -385,20 +394,5 @@ fn the_drawbridge_stream_keeps_the_first_node_out_of_the_face() {
 #[ignore = "a tool: replays the stream named by TETHER_REPLAY_STREAM"]
 fn a_dumped_stream_keeps_every_rope_axis_out_of_solids() {
     let path = std::env::var("TETHER_REPLAY_STREAM").expect("TETHER_REPLAY_STREAM names a stream");
-    let text = common::read(std::path::Path::new(&path));
-    let replay = tether::sim::Replay::from_ron(&text, &path).expect("the stream parses");
-    let level = common::root().join("levels").join(&replay.level);
-    let frames: Vec<InputFrame> = replay.frames().copied().collect();
-    let extremes = RefCell::new(Extremes::default());
-    let outcome = play(&level, &frames, true, &extremes);
-    let extremes = extremes.into_inner();
-    println!(
-        "{path}: {} ticks; deepest rope axis {} m ({})",
-        frames.len(),
-        extremes.deepest_axis_m,
-        extremes.deepest_axis_at
-    );
-    if let Err(problem) = outcome {
-        panic!("{problem}");
-    }
+    replay_stream_file(std::path::Path::new(&path));
 }
