@@ -14,7 +14,7 @@ pub const MAX_NAME_CHARS: usize = 24;
 
 pub struct NameEntryScreen {
     entry: TextEntry,
-    /// Why the last name was not taken (ours or the server's words).
+    /// Why the last name was not accepted (ours or the server's words).
     problem: Option<String>,
     /// The name sent, while the server is asked.
     sent: Option<String>,
@@ -38,7 +38,7 @@ impl NameEntryScreen {
         }
         if let Some(why) = ctx.online.registration_problem() {
             log_line(&format!("online: name {sent:?} refused: {why}"));
-            self.problem = Some(format!("\"{sent}\" was not taken: {why}"));
+            self.problem = Some(format!("\"{sent}\" was not accepted: {why}"));
             // Asked again from an empty line: the refused name is quoted above.
             self.entry = name_entry("");
             return Transition::Stay;
