@@ -73,11 +73,15 @@ fn a_gamepad_types_a_name_on_the_picker_and_start_sends_it() {
     pad.presses(&mut entry, &[Left, A, Left, Left, Left, A]);
     assert_eq!(entry.text, "Ada");
     // Up from the first row wraps to the last row's character in that column (the last row
-    // is ".'").
+    // is "'" and the space).
     pad.presses(&mut entry, &[Up, Up]);
     assert_eq!(entry.picker().unwrap().chosen(), 'A');
     pad.presses(&mut entry, &[Up]);
-    assert_eq!(entry.picker().unwrap().chosen(), '.');
+    assert_eq!(entry.picker().unwrap().chosen(), '\'');
+    // Right to the space, which types one.
+    pad.presses(&mut entry, &[Right, A]);
+    assert_eq!(entry.text, "Ada ");
+    pad.presses(&mut entry, &[B]);
     // Start (which also presses the menus' back) is done, not a deletion.
     assert_eq!(pad.press(&mut entry, Start), Typed::Submit("Ada".into()));
 }

@@ -79,7 +79,7 @@ impl Screen for NameEntryScreen {
         }
     }
 
-    fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
+    fn draw(&self, ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
         let mut lines = vec![
             ("The name others see on the boards:".to_owned(), false),
@@ -101,7 +101,7 @@ impl Screen for NameEntryScreen {
             (None, None) => lines.push((format!("1 to {MAX_NAME_CHARS} characters"), false)),
         }
         lines.push((String::new(), false));
-        lines.extend(picker_lines(&self.entry));
+        lines.extend(picker_lines(&self.entry, ctx.input.last_device));
         lines.push(("Enter: go online   Esc: back".into(), false));
         draw_panel("Your name", &lines, palette::ROPE);
     }

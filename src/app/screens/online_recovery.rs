@@ -108,7 +108,7 @@ impl RecoveryScreen {
             Mode::Import(entry) => {
                 lines.push(("Type your recovery code (11 groups of 5):".into(), false));
                 lines.push((entry.shown(), true));
-                lines.extend(picker_lines(entry));
+                lines.extend(picker_lines(entry, ctx.input.last_device));
             }
             Mode::Confirm(_) => {
                 let name = ctx.online.profile.name.as_deref().unwrap_or("no name");

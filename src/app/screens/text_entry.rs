@@ -38,13 +38,17 @@ pub fn read_typed_keys() -> Vec<char> {
     typed
 }
 
-/// Characters a gamepad can type into a display name: the picker's grid, row by row.
+/// Characters a gamepad can type into a display name: the picker's grid, row by row. The space
+/// is last, so that its wider cell (`SPACE_CELL`) ends the last row.
 pub const NAME_PICKER_CHARS: &str =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -_.'";
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.' ";
 /// Characters a gamepad can type into a recovery code (its alphabet: the dashes are optional).
 pub const CODE_PICKER_CHARS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Characters on one row of the picker's grid.
 const PICKER_COLUMNS: usize = 13;
+/// How the space is shown on the grid: the default font has no visible-space glyph, and a
+/// space drawn as `_` looked the same as the real `_` beside it.
+const SPACE_CELL: &str = "space";
 
 /// The on-screen character grid a gamepad types with, and the character chosen on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,21 +97,32 @@ impl CharPicker {
         }
     }
 
-    /// The grid as drawn, the chosen character in brackets (a space shown as `_`).
+    /// The grid as drawn, the chosen character in brackets. Every row is as long as a full
+    /// one (the panel centres its lines, and its font is monospaced), so a short last row
+    /// lines up under the columns above it instead of being centred.
     pub fn rows(&self) -> Vec<String> {
+        let row_chars = PICKER_COLUMNS * 3;
         self.chars
             .chunks(PICKER_COLUMNS)
             .enumerate()
             .map(|(row, chars)| {
-                let cells = chars.iter().enumerate().map(|(column, &c)| {
-                    let c = if c == ' ' { '_' } else { c };
-                    if row * PICKER_COLUMNS + column == self.at {
-                        format!("[{c}]")
-                    } else {
-                        format!(" {c} ")
-                    }
-                });
-                cells.collect()
+                let cells: String = chars
+                    .iter()
+                    .enumerate()
+                    .map(|(column, &c)| {
+                        let shown = if c == ' ' {
+                            SPACE_CELL.to_string()
+                        } else {
+                            c.to_string()
+                        };
+                        if row * PICKER_COLUMNS + column == self.at {
+                            format!("[{shown}]")
+                        } else {
+                            format!(" {shown} ")
+                        }
+                    })
+                    .collect();
+                format!("{cells:<row_chars$}")
             })
             .collect()
     }
@@ -213,11 +228,16 @@ impl TextEntry {
     }
 }
 
-/// The picker's grid and how a gamepad uses it, as panel lines (nothing without a picker).
-pub fn picker_lines(entry: &TextEntry) -> Vec<(String, bool)> {
+/// The picker's grid and how a gamepad uses it, as panel lines: only while a gamepad was the
+/// device last used (a keyboard or touch player types without it), and nothing without a
+/// picker. The picker follows the pad either way, so its first press shows the grid.
+pub fn picker_lines(entry: &TextEntry, last_device: DeviceKind) -> Vec<(String, bool)> {
     let Some(picker) = entry.picker() else {
         return Vec::new();
     };
+    if last_device != DeviceKind::Gamepad {
+        return Vec::new();
+    }
     let mut lines: Vec<(String, bool)> =
         picker.rows().into_iter().map(|row| (row, false)).collect();
     lines.push((
@@ -267,5 +287,31 @@ mod tests {
         let mut frame = ActionFrame::default();
         frame.press(Action::MenuBack, DeviceKind::Gamepad);
         assert_eq!(entry.update(&[], &frame), Typed::Cancel);
+    }
+
+    #[test]
+    fn the_grid_shows_the_space_as_a_word_and_lines_its_rows_up() {
+        let mut picker = CharPicker::new(NAME_PICKER_CHARS);
+        let rows = picker.rows();
+        // The last row is "'" and the space: every row as long as a full one, left-aligned.
+        assert_eq!(rows.last().unwrap().trim_end(), " '  space");
+        assert!(rows
+            .iter()
+            .all(|row| row.chars().count() == PICKER_COLUMNS * 3));
+        // No cell shows the space as the underscore beside it.
+        assert_eq!(rows.concat().matches('_').count(), 1);
+        picker.at = NAME_PICKER_CHARS.len() - 1;
+        assert_eq!(picker.chosen(), ' ');
+        assert!(picker.rows().last().unwrap().contains("[space]"));
+    }
+
+    #[test]
+    fn only_a_gamepad_player_sees_the_grid() {
+        let entry = TextEntry::new("", 24).with_picker(NAME_PICKER_CHARS);
+        assert!(picker_lines(&entry, DeviceKind::Keyboard).is_empty());
+        assert!(picker_lines(&entry, DeviceKind::Touch).is_empty());
+        assert!(picker_lines(&entry, DeviceKind::Gamepad).len() > 5);
+        // No picker, no grid, whatever the device.
+        assert!(picker_lines(&TextEntry::new("", 24), DeviceKind::Gamepad).is_empty());
     }
 }
