@@ -17,7 +17,7 @@ const USAGE: &str = "usage:
   tether                   the title screen
   tether [--level N] [--record FILE] [--replay FILE [--exit]] [--screenshot PNG] [--at-tick T]
          [--menu-script STEP,STEP... [--autoplay]] [--server URL] [--online-name NAME]
-                           (a STEP: a menu action, or Type:TEXT typed with Enter;
+                           (a STEP: a menu action, Pad:ACTION as by a gamepad, or Type:TEXT typed with Enter;
                            --autoplay-idle-ticks N: autoplay waits N ticks first)
                            (--server: Tether Online's address; --online-name: go online under
                            NAME, making this device's key and registering it if need be)
@@ -148,7 +148,10 @@ impl std::fmt::Display for ArgsError {
             ArgsError::NeedsValue(option) => write!(f, "{option} needs a value"),
             ArgsError::NotANumber { option, needs } => write!(f, "{option} needs {needs}"),
             ArgsError::NotAnAction(name) => {
-                write!(f, "--menu-script: {name:?} is not an action or Type:TEXT")
+                write!(
+                    f,
+                    "--menu-script: {name:?} is not an action, Pad:ACTION or Type:TEXT"
+                )
             }
             ArgsError::Unknown(arg) => write!(f, "unknown argument {arg}"),
             ArgsError::Replay(err) => write!(f, "{err}"),

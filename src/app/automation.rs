@@ -133,6 +133,10 @@ impl Automation {
                 actions.press(*action, DeviceKind::Keyboard);
                 log_line(&format!("menu script: {action:?}"));
             }
+            MenuStep::PadPress(action) => {
+                actions.press(*action, DeviceKind::Gamepad);
+                log_line(&format!("menu script: gamepad {action:?}"));
+            }
             MenuStep::Type(text) => {
                 typed.extend(text.chars().chain(['\n']));
                 log_line(&format!("menu script: typed {text:?}"));

@@ -76,23 +76,30 @@ impl LaunchOptions {
     }
 }
 
-/// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed,
-/// or `Type:TEXT`, text typed into the screen's text entry followed by Enter (a name, a
-/// recovery code): what lets a script fill in the name-entry screen like a player.
+/// One step of a menu script (`--menu-script`, the browser's `menu=`): a menu action pressed
+/// as by the keyboard, `Pad:ACTION` the same pressed as by a gamepad (what a screen shows a
+/// gamepad player, such as the name entry's character picker), or `Type:TEXT`, text typed into
+/// the screen's text entry followed by Enter (a name, a recovery code): what lets a script fill
+/// in the name-entry screen like a player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MenuStep {
     Press(Action),
+    PadPress(Action),
     Type(String),
 }
 
 impl MenuStep {
-    /// `MenuDown` (an action's name) or `Type:Ada`; `None` when it is neither.
+    /// `MenuDown` (an action's name), `Pad:MenuDown` or `Type:Ada`; `None` when it is none of
+    /// them.
     pub fn parse(step: &str) -> Option<MenuStep> {
-        match step.trim().strip_prefix("Type:") {
-            Some(text) => Some(MenuStep::Type(text.to_owned())),
-            None => ron::from_str::<Action>(step.trim())
-                .ok()
-                .map(MenuStep::Press),
+        let step = step.trim();
+        let action = |name: &str| ron::from_str::<Action>(name).ok();
+        if let Some(text) = step.strip_prefix("Type:") {
+            Some(MenuStep::Type(text.to_owned()))
+        } else if let Some(name) = step.strip_prefix("Pad:") {
+            action(name).map(MenuStep::PadPress)
+        } else {
+            action(step).map(MenuStep::Press)
         }
     }
 }

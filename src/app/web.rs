@@ -79,9 +79,9 @@ impl WebQuery {
                     for step in value.split(',').map(percent_decode) {
                         match MenuStep::parse(&step) {
                             Some(step) => parsed.menu_script.push(step),
-                            None => parsed
-                                .warnings
-                                .push(format!("menu: {step:?} is not an action or Type:TEXT")),
+                            None => parsed.warnings.push(format!(
+                                "menu: {step:?} is not an action, Pad:ACTION or Type:TEXT"
+                            )),
                         }
                     }
                 }
@@ -466,6 +466,13 @@ mod tests {
             ]
         );
         assert_eq!(WebQuery::parse("?menu=Fly").warnings.len(), 1);
+        // A step pressed as by a gamepad; a gamepad cannot press what is not an action.
+        let pad = WebQuery::parse("?menu=Pad:MenuLeft,Pad:Fly");
+        assert_eq!(
+            pad.menu_script,
+            vec![MenuStep::PadPress(crate::app::input::Action::MenuLeft)]
+        );
+        assert_eq!(pad.warnings.len(), 1);
         // A name typed through the menu, escapes decoded after the steps are split.
         let named = WebQuery::parse("?menu=MenuUp,Type:Zo%C3%AB%2C%202&autoplay_idle=60");
         assert_eq!(
