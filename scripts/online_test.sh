@@ -4,11 +4,12 @@
 # turns online on in the title's Online settings and names themselves on the name-entry
 # screen (a menu script's Type:NAME), plays level 1 from the title by its solution
 # (--autoplay): the complete screen's online line reaches "on the board at rank 1 of 1" and
-# the complete screen's Board shows them at rank 1. A second player on another device first
+# the complete screen's Board shows them at rank 1, and her recovery code goes on the clipboard
+# (read back). A second player on another device first
 # tries the taken name (asked again with the server's reason), sets the ghost menu to "the run
 # just ahead of mine", plays level 1 by the same solution after a second of idle ticks (slower
 # in ticks, so rank 2 is earned by time), ranks 2 of 2, and on a retry races the first player's
-# run.
+# run. A gamepad player names themselves on the character picker.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
@@ -97,3 +98,18 @@ ahead = [e for e in place["around"] if e["rank"] == place["rank"] - 1]
 assert ahead and ahead[0]["name"] == "Ada", place
 print("ok: board", names, "- the run just ahead of Bob's is Ada's, run", ahead[0]["run"])
 PY
+
+# Ada's recovery code, from the Online settings: the desktop says "copied" only when the
+# clipboard reads the code back (Xvfb has a clipboard, so anything else is a failure here).
+cp -r "$out/Ada" "$out/AdaCode"
+run_player AdaCode "MenuUp,MenuUp,MenuConfirm,MenuDown,MenuDown,MenuDown,MenuConfirm" >/dev/null
+grep -q '^online: recovery code copied to the clipboard$' "$out/AdaCode.log" \
+    || fail "Ada's recovery code did not go on the clipboard: $(grep '^online' "$out/AdaCode.log" | tr '\n' '|')"
+echo "ok: Ada's recovery code is on the clipboard, read back"
+
+# A gamepad player names themselves on the name entry's character picker: A types the "A" the
+# grid starts on, right and A type "B", Start sends "AB".
+run_player Pad "MenuUp,MenuUp,MenuConfirm,MenuConfirm,Pad:MenuConfirm,Pad:MenuRight,Pad:MenuConfirm,Pad:Pause" >/dev/null
+grep -q '^online: as AB$' "$out/Pad.log" \
+    || fail "the gamepad did not name its player AB: $(grep '^online' "$out/Pad.log" | tr '\n' '|')"
+echo "ok: a gamepad typed the name AB on the picker and went online with it"

@@ -148,7 +148,8 @@ fn code_lines(code: &str) -> Vec<String> {
         .collect()
 }
 
-/// The clipboard: miniquad's on the desktop (a call, done at once); in the browser
+/// The clipboard: miniquad's on the desktop (a call, done at once, then read back: the call
+/// itself says nothing of whether the system took the text); in the browser
 /// `navigator.clipboard.writeText` through web/net_plugin.js, which answers later and which the
 /// page may refuse (no user gesture, no permission, not a secure context). A refusal, or no
 /// answer within the plugin's timeout, is a line on the screen: write the code down.
@@ -157,8 +158,6 @@ mod clipboard {
     pub enum Clipboard {
         Copying,
         Copied,
-        // miniquad's desktop clipboard takes the text without an answer: only the page refuses.
-        #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
         Refused,
     }
 
@@ -167,7 +166,7 @@ mod clipboard {
             match self {
                 Clipboard::Copying => "(copying to the clipboard...)",
                 Clipboard::Copied => "(copied to the clipboard)",
-                Clipboard::Refused => "(the clipboard was not allowed: write the code down)",
+                Clipboard::Refused => "(it could not go on the clipboard: write the code down)",
             }
         }
 
@@ -181,15 +180,24 @@ mod clipboard {
         }
     }
 
+    /// Copied only if the clipboard reads back the text written: with no clipboard (no
+    /// display server's selection, a sandbox) the write is lost without a word.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn start(text: &str) -> Clipboard {
-        macroquad::miniquad::window::clipboard_set(text);
-        Clipboard::Copied
+        use macroquad::miniquad::window::{clipboard_get, clipboard_set};
+        clipboard_set(text);
+        if clipboard_get().as_deref() == Some(text) {
+            Clipboard::Copied
+        } else {
+            Clipboard::Refused
+        }
     }
 
+    /// The desktop answers with the write (`start`), so nothing is ever on its way to poll;
+    /// were it asked, no answer counts as a refusal, as the page's timeout does.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn poll() -> Clipboard {
-        Clipboard::Copied
+        Clipboard::Refused
     }
 
     #[cfg(target_arch = "wasm32")]
