@@ -11,7 +11,9 @@ use std::time::Duration;
 use sqlx::Row;
 use tokio::sync::{Notify, Semaphore};
 
-use crate::board_cache::BoardCache;
+use tether_online_proto::wire::BoardEntry;
+
+use crate::board_cache::{BoardCache, NewBest};
 use crate::db::{now_ms, Db};
 use crate::low_priority::LowPriorityThreads;
 use crate::verify::{parse_replay, tick_budget, verify, LevelBook, Verdict};
@@ -175,7 +177,10 @@ impl Verifier {
             .unwrap_or_else(|()| Ok(Verdict::Refused("the verification failed".into())))
             .unwrap_or_else(Verdict::Refused);
         match record_verdict(&self.db, id, &verdict).await {
-            Ok(Some(changed_level)) => self.boards.invalidate([changed_level.as_str()]),
+            Ok(Some(BoardChange { level, best })) => match best {
+                Some(best) => self.boards.record_new_best(&level, &best),
+                None => self.boards.invalidate([level.as_str()]),
+            },
             Ok(None) => {}
             // The run stays pending; its lease runs out and it is verified again.
             Err(err) => eprintln!("verifier: cannot record run {id}: {err}"),
@@ -183,14 +188,21 @@ impl Verifier {
     }
 }
 
+/// A board a verdict changed: its level, and the new best as the board shows it (None if its
+/// player is hidden, whose runs the board does not show: the level's answers are cleared).
+pub struct BoardChange {
+    pub level: String,
+    pub best: Option<NewBest>,
+}
+
 /// Writes a verdict, and on a finish the player's best and the level's finish count, in one
-/// transaction. Only a run still pending is changed (a run is judged once). The level whose
-/// board changed (the run is its player's new best there), if any.
+/// transaction. Only a run still pending is changed (a run is judged once). The board that
+/// changed (the run is its player's new best there), if any.
 pub async fn record_verdict(
     db: &Db,
     id: i64,
     verdict: &Verdict,
-) -> Result<Option<String>, sqlx::Error> {
+) -> Result<Option<BoardChange>, sqlx::Error> {
     let mut tx = db.begin().await?;
     let (status, reason) = match verdict {
         Verdict::Finished { .. } => ("verified", None),
@@ -207,17 +219,35 @@ pub async fn record_verdict(
     .rows_affected();
     let mut board_changed = None;
     if changed == 1 && status == "verified" {
-        let row = sqlx::query("SELECT level_hash FROM runs WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let row = sqlx::query(
+            "SELECT r.level_hash, r.sim_version, r.assisted, r.player_key, p.name, r.ticks, \
+             p.hidden FROM runs r JOIN players p ON p.key = r.player_key WHERE r.id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
         let level: String = row.try_get(0)?;
         let new_best = crate::db::offer_best(&mut tx, id).await?;
         sqlx::query("UPDATE levels SET finishes = finishes + 1 WHERE hash = $1")
             .bind(&level)
             .execute(&mut *tx)
             .await?;
-        board_changed = new_best.then_some(level);
+        let player_hidden = row.try_get::<i64, _>(6)? != 0;
+        let best = NewBest {
+            sim_version: row.try_get(1)?,
+            assisted: row.try_get::<i64, _>(2)? != 0,
+            entry: BoardEntry {
+                rank: 0,
+                player: row.try_get(3)?,
+                name: row.try_get(4)?,
+                ticks: row.try_get(5)?,
+                run: id,
+            },
+        };
+        board_changed = new_best.then(|| BoardChange {
+            level,
+            best: (!player_hidden).then_some(best),
+        });
     }
     tx.commit().await?;
     Ok(board_changed)
