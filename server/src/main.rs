@@ -25,6 +25,7 @@ mod schema;
 mod seed;
 mod tools;
 mod verify;
+mod writes;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -16,19 +16,24 @@ pub enum Stage {
     PlaceMiss,
     /// Waiting for a connection from the GETs' pool.
     PoolWait,
+    /// One shared commit of SQLite's writer task (writes.rs); its count is commits a second.
+    Commit,
 }
 
-const STAGES: [(&str, Stage); 5] = [
+const STAGES: [(&str, Stage); 6] = [
     ("top hit", Stage::TopHit),
     ("top miss", Stage::TopMiss),
     ("place hit", Stage::PlaceHit),
     ("place miss", Stage::PlaceMiss),
     ("pool wait", Stage::PoolWait),
+    ("commit", Stage::Commit),
 ];
 /// Bucket `b` holds durations of 2^(b-1) to 2^b µs; the last holds everything longer.
 const BUCKETS: usize = 24;
 
 static ENABLED: AtomicBool = AtomicBool::new(false);
+/// Writes committed by SQLite's writer task since the last report.
+static WRITES_COMMITTED: AtomicU64 = AtomicU64::new(0);
 static COUNTS: [[AtomicU64; BUCKETS]; STAGES.len()] =
     [const { [const { AtomicU64::new(0) }; BUCKETS] }; STAGES.len()];
 
@@ -60,6 +65,14 @@ pub fn record(stage: Stage, started: Option<Instant>) {
     COUNTS[stage as usize][bucket.min(BUCKETS - 1)].fetch_add(1, Ordering::Relaxed);
 }
 
+/// Counts one shared commit of `writes` writes (writes.rs); its duration is not timed.
+pub fn record_commit(writes: usize) {
+    if ENABLED.load(Ordering::Relaxed) {
+        WRITES_COMMITTED.fetch_add(writes as u64, Ordering::Relaxed);
+        COUNTS[Stage::Commit as usize][0].fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// Prints and clears the last second's counts, one line per stage that saw any.
 fn report() {
     let mut line = String::from("read timing (last second, µs bucket tops):");
@@ -89,6 +102,10 @@ fn report() {
             quantile(0.99),
             quantile(1.0)
         );
+    }
+    let writes = WRITES_COMMITTED.swap(0, Ordering::Relaxed);
+    if writes > 0 {
+        line += &format!(" | {writes} writes committed");
     }
     eprintln!("{line}");
 }
