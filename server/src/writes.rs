@@ -156,6 +156,7 @@ async fn run_writer(db: Db, mut jobs: mpsc::Receiver<Job>, commits: Arc<AtomicU6
 mod tests {
     use super::*;
     use sqlx::any::AnyPoolOptions;
+    use std::sync::atomic::AtomicUsize;
 
     async fn sqlite(name: &str) -> (Db, Db) {
         sqlx::any::install_default_drivers();
@@ -176,14 +177,35 @@ mod tests {
         (db, open().await.expect("second connection"))
     }
 
+    /// What a test write does after inserting its row.
+    #[derive(Clone, Copy)]
+    enum Then {
+        Succeed,
+        Refuse,
+        FailInTheDatabase,
+        /// Holds the writer until `gate` opens (so the writes after it queue behind it).
+        Gate,
+        /// Counts, still inside the writer's transaction, how many writes were already
+        /// answered: none may be, nothing is committed yet.
+        Probe,
+    }
+
+    struct Probe {
+        gate: tokio::sync::Mutex<Option<oneshot::Receiver<()>>>,
+        answered: AtomicUsize,
+        answered_before_commit: AtomicUsize,
+    }
+
     fn insert(
         writes: &Arc<Writes>,
         n: i64,
-        then: Option<&'static str>,
+        then: Then,
+        probe: &Arc<Probe>,
     ) -> tokio::task::JoinHandle<ApiResult<()>> {
-        let writes = Arc::clone(writes);
+        let (writes, probe) = (Arc::clone(writes), Arc::clone(probe));
         tokio::spawn(async move {
-            writes
+            let in_writer = Arc::clone(&probe);
+            let outcome = writes
                 .write(move |conn| {
                     Box::pin(async move {
                         sqlx::query("INSERT INTO t (n) VALUES ($1)")
@@ -191,15 +213,36 @@ mod tests {
                             .execute(&mut *conn)
                             .await?;
                         match then {
-                            Some("refuse") => Err(ApiError::bad_request("refused", "kept")),
-                            Some(sql) => {
-                                Ok(sqlx::query(sql).execute(&mut *conn).await.map(drop)?)
+                            Then::Succeed => Ok(()),
+                            Then::Refuse => Err(ApiError::bad_request("refused", "kept")),
+                            Then::FailInTheDatabase => {
+                                sqlx::query("INSERT INTO no_such_table VALUES (1)")
+                                    .execute(&mut *conn)
+                                    .await?;
+                                Ok(())
                             }
-                            None => Ok(()),
+                            Then::Gate => {
+                                let gate = in_writer.gate.lock().await.take();
+                                let _ = gate.expect("one gate").await;
+                                Ok(())
+                            }
+                            Then::Probe => {
+                                // Time for a write answered too early to be seen answered.
+                                for _ in 0..20 {
+                                    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                                }
+                                let answered = in_writer.answered.load(Ordering::SeqCst);
+                                in_writer
+                                    .answered_before_commit
+                                    .store(answered, Ordering::SeqCst);
+                                Ok(())
+                            }
                         }
                     })
                 })
-                .await
+                .await;
+            probe.answered.fetch_add(1, Ordering::SeqCst);
+            outcome
         })
     }
 
@@ -215,69 +258,64 @@ mod tests {
     async fn queued_writes_share_one_commit_and_are_answered_only_once_it_is_durable() {
         let (db, observer) = sqlite("group").await;
         let writes = Arc::new(Writes::new(db, true));
-        // The first write holds the writer until every other one is queued behind it.
         let (open_gate, gate) = oneshot::channel::<()>();
-        let first = {
-            let writes = Arc::clone(&writes);
-            tokio::spawn(async move {
-                writes
-                    .write(move |conn| {
-                        Box::pin(async move {
-                            let _ = gate.await;
-                            sqlx::query("INSERT INTO t (n) VALUES (0)")
-                                .execute(&mut *conn)
-                                .await?;
-                            Ok(())
-                        })
-                    })
-                    .await
-            })
-        };
-        let mut others: Vec<_> = (1..=48).map(|n| insert(&writes, n, None)).collect();
-        others.push(insert(&writes, 100, Some("refuse")));
-        others.push(insert(
-            &writes,
-            101,
-            Some("INSERT INTO no_such_table VALUES (1)"),
-        ));
+        let probe = Arc::new(Probe {
+            gate: tokio::sync::Mutex::new(Some(gate)),
+            answered: AtomicUsize::new(0),
+            answered_before_commit: AtomicUsize::new(usize::MAX),
+        });
+        // Writes 1-48, a refusal, a database failure and the probe queue behind the first
+        // write, which holds the writer until they are all queued: then all run in one
+        // transaction, the probe last.
+        let first = insert(&writes, 0, Then::Gate, &probe);
+        let mut queued: Vec<_> = (1..=48)
+            .map(|n| insert(&writes, n, Then::Succeed, &probe))
+            .collect();
+        queued.push(insert(&writes, 100, Then::Refuse, &probe));
+        queued.push(insert(&writes, 101, Then::FailInTheDatabase, &probe));
         let queue = writes.group.as_ref().expect("group commit");
-        while QUEUE_LENGTH - queue.capacity() < others.len() {
+        while QUEUE_LENGTH - queue.capacity() < queued.len() {
             tokio::task::yield_now().await;
         }
-        assert_eq!(
-            writes.commits.load(Ordering::Relaxed),
-            0,
-            "nothing committed yet"
-        );
+        let probe_write = insert(&writes, 200, Then::Probe, &probe);
+        while QUEUE_LENGTH - queue.capacity() < queued.len() + 1 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(writes.commits.load(Ordering::Relaxed), 0);
         open_gate.send(()).expect("the first write waits");
+        probe_write.await.expect("joined").expect("written");
+        assert_eq!(
+            probe.answered_before_commit.load(Ordering::SeqCst),
+            0,
+            "writes were answered before their commit"
+        );
         first.await.expect("joined").expect("written");
-        assert_eq!(count(&observer, 0).await, 1, "answered before its commit");
-        for (n, write) in (1..=48).zip(others.drain(..48)) {
+        for (n, write) in (1..=48).zip(queued.drain(..48)) {
             write.await.expect("joined").expect("written");
             assert_eq!(
                 count(&observer, n).await,
                 1,
-                "write {n} answered before its commit"
+                "write {n} is durable once answered"
             );
         }
-        let refused = others.remove(0).await.expect("joined");
+        let refused = queued.remove(0).await.expect("joined");
         assert_eq!(refused.expect_err("refused").code, "refused");
         assert_eq!(
             count(&observer, 100).await,
             1,
             "a refusal keeps what it did"
         );
-        let failed = others.remove(0).await.expect("joined");
+        let failed = queued.remove(0).await.expect("joined");
         assert!(failed.expect_err("failed").is_database());
         assert_eq!(
             count(&observer, 101).await,
             0,
-            "a database error rolls back its write"
+            "a database error rolls back its write alone"
         );
         assert_eq!(
             writes.commits.load(Ordering::Relaxed),
             1,
-            "51 queued writes, one commit"
+            "52 queued writes, one commit"
         );
     }
 }
