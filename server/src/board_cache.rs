@@ -9,15 +9,28 @@
 //! after its database read began, so a reader sees another process's change at most `ttl` late.
 //! Bounded in memory: at most `MAX_ANSWERS_PER_LEVEL` answers per level, and the whole cache
 //! weighs at most `capacity_bytes` (quick_cache evicts the least useful levels past that).
+//!
+//! Two things keep the hot answers out of the database (each miss waits for a pooled
+//! connection on a database that shares the machine's cores: docs/online.md, "Load"):
+//! - A new best updates the level's cached top pages in place (`record_new_best`) rather than
+//!   clearing them: a page from rank 1 is exactly the old page with the player's entry moved
+//!   up, which is what the database would answer. Places and deeper pages are cleared (every
+//!   rank behind the new time may move).
+//! - Refresh ahead: the first request for an answer past half its TTL is told to read it
+//!   again (`Lookup::RefreshDue`) while it and everyone else are still served the cached
+//!   bytes, so an answer asked for at least every half TTL never expires into a miss. No
+//!   answer is served older than the TTL either way.
 
 use std::hash::{BuildHasher, RandomState};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
+use serde::Serialize;
+use tether_online_proto::wire::{BoardAnswer, BoardEntry};
 
 /// Most answers kept for one level (its top pages, players' places): past this the oldest go.
 pub const MAX_ANSWERS_PER_LEVEL: usize = 64;
@@ -41,12 +54,81 @@ pub enum Variant {
     },
 }
 
+impl Variant {
+    /// Whether this answer is about the board (`sim_version`, `assisted`) of its level.
+    fn is_on_board(&self, board_version: i64, board_assisted: bool) -> bool {
+        let (Variant::Top {
+            sim_version,
+            assisted,
+            ..
+        }
+        | Variant::Place {
+            sim_version,
+            assisted,
+            ..
+        }) = self;
+        *sim_version == board_version && *assisted == board_assisted
+    }
+}
+
+/// `GET /api/v1/levels/{hash}/board`'s answer: the game's `BoardAnswer` and which board it is.
+/// Written here, and only here, for both a fresh read and an in-place update, so the two are
+/// the same bytes.
+#[derive(Serialize)]
+struct TopAnswer<'a> {
+    level: &'a str,
+    assisted: bool,
+    #[serde(flatten)]
+    board: &'a BoardAnswer,
+}
+
+/// The JSON of a board's top answer.
+pub fn top_json(level: &str, assisted: bool, board: &BoardAnswer) -> Result<Bytes, String> {
+    let answer = TopAnswer {
+        level,
+        assisted,
+        board,
+    };
+    serde_json::to_vec(&answer)
+        .map(Bytes::from)
+        .map_err(|err| format!("cannot write the answer: {err}"))
+}
+
+/// A top page that starts at rank 1, as read: what an in-place update rewrites.
+#[derive(Clone)]
+pub struct FirstPage {
+    pub board: Arc<BoardAnswer>,
+    /// The most entries the page holds (its request's limit, as clamped for the query).
+    pub page_size: usize,
+}
+
+/// A verified run that became its player's best on a board (`offer_best` changed its row).
+pub struct NewBest {
+    pub sim_version: i64,
+    pub assisted: bool,
+    /// The player's entry as the board shows it (its rank is not read).
+    pub entry: BoardEntry,
+}
+
 #[derive(Clone)]
 struct Answer {
     variant: Variant,
     json: Bytes,
     /// When the database read this answer came from began: its age is counted from there.
     read_at: Instant,
+    /// Set for a top page from rank 1, so a new best can update it in place.
+    first_page: Option<FirstPage>,
+    /// Set once a request has been told to refresh this answer (one refresh per answer).
+    refreshing: Arc<AtomicBool>,
+}
+
+/// What the cache holds for a request.
+pub enum Lookup {
+    /// Serve these bytes.
+    Fresh(Bytes),
+    /// Serve these bytes, and read the answer again (this caller alone was told so).
+    RefreshDue(Bytes),
+    Missing,
 }
 
 /// One level's cached answers. Replaced whole on every store (copy on write), so a reader
@@ -112,10 +194,31 @@ impl BoardCache {
     }
 
     /// The cached answer for `level`'s `variant`, if one is younger than the TTL.
+    #[cfg(test)]
     pub fn get(&self, level: &str, variant: &Variant) -> Option<Bytes> {
-        let cached = self.levels.get(level)?;
-        let answer = cached.answers.iter().find(|a| &a.variant == variant)?;
-        (answer.read_at.elapsed() < self.ttl).then(|| answer.json.clone())
+        match self.lookup(level, variant) {
+            Lookup::Fresh(json) | Lookup::RefreshDue(json) => Some(json),
+            Lookup::Missing => None,
+        }
+    }
+
+    /// The cached answer for `level`'s `variant` if one is younger than the TTL, and whether
+    /// the caller should read it again (past half the TTL; one caller per answer).
+    pub fn lookup(&self, level: &str, variant: &Variant) -> Lookup {
+        let Some(cached) = self.levels.get(level) else {
+            return Lookup::Missing;
+        };
+        let Some(answer) = cached.answers.iter().find(|a| &a.variant == variant) else {
+            return Lookup::Missing;
+        };
+        let age = answer.read_at.elapsed();
+        if age >= self.ttl {
+            Lookup::Missing
+        } else if age >= self.ttl / 2 && !answer.refreshing.swap(true, Ordering::AcqRel) {
+            Lookup::RefreshDue(answer.json.clone())
+        } else {
+            Lookup::Fresh(answer.json.clone())
+        }
     }
 
     fn stripe(&self, level: &str) -> usize {
@@ -134,6 +237,29 @@ impl BoardCache {
 
     /// Keeps an answer read under `ticket`, unless a removal ran since (then it may be stale).
     pub fn store(&self, level: &str, variant: Variant, json: Bytes, ticket: Ticket) {
+        self.store_answer(level, variant, json, None, ticket);
+    }
+
+    /// As `store`, for a top page from rank 1, which a new best then updates in place.
+    pub fn store_first_page(
+        &self,
+        level: &str,
+        variant: Variant,
+        json: Bytes,
+        page: FirstPage,
+        ticket: Ticket,
+    ) {
+        self.store_answer(level, variant, json, Some(page), ticket);
+    }
+
+    fn store_answer(
+        &self,
+        level: &str,
+        variant: Variant,
+        json: Bytes,
+        first_page: Option<FirstPage>,
+        ticket: Ticket,
+    ) {
         if self.ttl.is_zero() {
             return;
         }
@@ -163,6 +289,8 @@ impl BoardCache {
             variant,
             json,
             read_at: ticket.read_at,
+            first_page,
+            refreshing: Arc::default(),
         });
         let answers = Arc::new(answers);
         self.levels
@@ -178,11 +306,87 @@ impl BoardCache {
         }
     }
 
+    /// Applies a committed new best to `level`'s cached answers: its board's top pages from
+    /// rank 1 are rewritten as the database would now answer them, its places and deeper pages
+    /// are removed, other boards' answers are kept. An answer being read meanwhile is not
+    /// stored (as after `invalidate`): it may have been read before the change.
+    pub fn record_new_best(&self, level: &str, best: &NewBest) {
+        let _writing = self.writing.lock().expect("not poisoned");
+        self.invalidations[self.stripe(level)].fetch_add(1, Ordering::AcqRel);
+        let Some(cached) = self.levels.get(level) else {
+            return;
+        };
+        let answers: Vec<Answer> = cached
+            .answers
+            .iter()
+            .filter_map(|answer| {
+                if !answer.variant.is_on_board(best.sim_version, best.assisted) {
+                    return Some(answer.clone());
+                }
+                let page = answer.first_page.as_ref()?;
+                let Some(entries) =
+                    page_with_new_best(&page.board.entries, page.page_size, &best.entry)
+                else {
+                    return Some(answer.clone()); // the page does not change
+                };
+                let board = Arc::new(BoardAnswer { entries });
+                let json = top_json(level, best.assisted, &board).ok()?;
+                Some(Answer {
+                    json,
+                    first_page: Some(FirstPage {
+                        board,
+                        page_size: page.page_size,
+                    }),
+                    refreshing: Arc::default(),
+                    ..answer.clone()
+                })
+            })
+            .collect();
+        self.levels.insert(
+            level.to_string(),
+            LevelAnswers {
+                answers: Arc::new(answers),
+            },
+        );
+    }
+
     /// The bytes the cache holds, by its own weighing.
     #[cfg(test)]
     pub fn weight_bytes(&self) -> u64 {
         self.levels.weight()
     }
+}
+
+/// A first page (ranks 1 to `page_size`) after `best` became its player's best, or None if the
+/// page is unchanged. Bests only improve, so the player's old entry (if shown) moves up and
+/// nobody else enters the page; if they were not shown, the new entry pushes the last one out.
+/// An entry already as good as `best` (a later read saw it) leaves the page as it is.
+fn page_with_new_best(
+    entries: &[BoardEntry],
+    page_size: usize,
+    best: &BoardEntry,
+) -> Option<Vec<BoardEntry>> {
+    let order = |e: &BoardEntry| (e.ticks, e.run);
+    if let Some(shown) = entries.iter().find(|e| e.player == best.player) {
+        if order(shown) <= order(best) {
+            return None;
+        }
+    }
+    let mut page: Vec<BoardEntry> = entries
+        .iter()
+        .filter(|e| e.player != best.player)
+        .cloned()
+        .collect();
+    let at = page.partition_point(|e| order(e) < order(best));
+    if at >= page_size {
+        return None;
+    }
+    page.insert(at, best.clone());
+    page.truncate(page_size);
+    for (i, entry) in page.iter_mut().enumerate() {
+        entry.rank = i as i64 + 1;
+    }
+    Some(page)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! from both (BIGINT, TEXT, DOUBLE): one set of queries, no repository trait to keep in step.
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::{Any, AnyPool, Transaction};
+use sqlx::{AnyConnection, AnyPool};
 
 use crate::config::Config;
 use crate::schema::{migrator, Engine};
@@ -71,6 +71,11 @@ pub async fn connect_reads(config: &Config) -> Result<Db, String> {
         .map_err(|err| format!("cannot open the database for reads: {err}"))
 }
 
+/// Whether `db` is a SQLite database (one writer: its writes share commits, writes.rs).
+pub fn is_sqlite(db: &Db) -> bool {
+    db.connect_options().database_url.scheme() == "sqlite"
+}
+
 /// Milliseconds since the Unix epoch: the server's clock for nonces, sessions and leases.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -87,7 +92,7 @@ pub fn random_hex(n: usize) -> String {
 
 /// Makes a just-verified run its player's best on its board if it beats the one there; true
 /// if it did (the board changed).
-pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, sqlx::Error> {
     let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
@@ -96,7 +101,7 @@ pub async fn offer_best(tx: &mut Transaction<'_, Any>, run_id: i64) -> Result<bo
          WHERE excluded.ticks < best_runs.ticks",
     )
     .bind(run_id)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?
     .rows_affected();
     Ok(changed == 1)

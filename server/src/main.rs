@@ -20,10 +20,12 @@ mod error;
 mod low_priority;
 mod queue;
 mod ratelimit;
+mod read_timing;
 mod schema;
 mod seed;
 mod tools;
 mod verify;
+mod writes;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -93,6 +95,7 @@ async fn serve(config: Config, db: db::Db, book: Arc<LevelBook>) -> Result<(), S
     let addr = listener.local_addr().map_err(|err| err.to_string())?;
     let reads = db::connect_reads(&config).await?;
     let app = Arc::new(api::App::new(db, reads, config, verifier));
+    read_timing::start_if_asked();
     // Tests and scripts read this line for the port (TETHER_PORT=0 picks a free one).
     println!("tether-server: {levels} campaign levels; listening on http://{addr}");
     let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();

@@ -8,16 +8,21 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 use tokio::sync::{Notify, Semaphore};
 
-use crate::board_cache::BoardCache;
-use crate::db::{now_ms, Db};
+use tether_online_proto::wire::BoardEntry;
+
+use crate::board_cache::{BoardCache, NewBest};
+use crate::db::{is_sqlite, now_ms, Db};
 use crate::low_priority::LowPriorityThreads;
 use crate::verify::{parse_replay, tick_budget, verify, LevelBook, Verdict};
+use crate::writes::Writes;
 
 pub struct Verifier {
     db: Db,
+    /// Claims and verdicts are writes like any other (writes.rs: group commit on SQLite).
+    pub writes: Arc<Writes>,
     pub book: Arc<LevelBook>,
     /// One permit per simultaneous re-simulation (runs and uploads share them).
     permits: Arc<Semaphore>,
@@ -52,6 +57,7 @@ impl Verifier {
         boards: Arc<BoardCache>,
     ) -> Verifier {
         Verifier {
+            writes: Arc::new(Writes::new(db.clone(), is_sqlite(&db))),
             boards,
             db,
             book,
@@ -113,32 +119,16 @@ impl Verifier {
 
     /// Takes the oldest pending run no one holds, by a conditional UPDATE (two verifiers
     /// racing for one run: only one UPDATE changes a row).
-    async fn claim_next(&self) -> Result<Option<Job>, sqlx::Error> {
-        loop {
-            let now = now_ms();
-            let candidate: Option<i64> = sqlx::query_scalar(
-                "SELECT id FROM runs WHERE status = 'pending' AND claimed_until_ms < $1 \
-                 ORDER BY id LIMIT 1",
-            )
-            .bind(now)
-            .fetch_optional(&self.db)
-            .await?;
-            let Some(id) = candidate else {
-                return Ok(None);
-            };
-            let claimed = sqlx::query(
-                "UPDATE runs SET claimed_until_ms = $1 \
-                 WHERE id = $2 AND status = 'pending' AND claimed_until_ms < $3",
-            )
-            .bind(now + self.lease_ms)
-            .bind(id)
-            .bind(now)
-            .execute(&self.db)
-            .await?
-            .rows_affected();
-            if claimed == 1 {
-                return self.load_job(id).await.map(Some);
-            }
+    async fn claim_next(&self) -> Result<Option<Job>, String> {
+        let lease_ms = self.lease_ms;
+        let claimed = self
+            .writes
+            .write(move |conn| Box::pin(async move { Ok(claim_in(conn, lease_ms).await?) }))
+            .await
+            .map_err(|err| err.message)?;
+        match claimed {
+            Some(id) => self.load_job(id).await.map(Some).map_err(|e| e.to_string()),
+            None => Ok(None),
         }
     }
 
@@ -174,24 +164,67 @@ impl Verifier {
             .await
             .unwrap_or_else(|()| Ok(Verdict::Refused("the verification failed".into())))
             .unwrap_or_else(Verdict::Refused);
-        match record_verdict(&self.db, id, &verdict).await {
-            Ok(Some(changed_level)) => self.boards.invalidate([changed_level.as_str()]),
+        let verdict_write = self.writes.write(move |conn| {
+            Box::pin(async move { Ok(record_verdict(conn, id, &verdict).await?) })
+        });
+        match verdict_write.await {
+            Ok(Some(BoardChange { level, best })) => match best {
+                Some(best) => self.boards.record_new_best(&level, &best),
+                None => self.boards.invalidate([level.as_str()]),
+            },
             Ok(None) => {}
             // The run stays pending; its lease runs out and it is verified again.
-            Err(err) => eprintln!("verifier: cannot record run {id}: {err}"),
+            Err(err) => eprintln!("verifier: cannot record run {id}: {}", err.message),
         }
     }
 }
 
-/// Writes a verdict, and on a finish the player's best and the level's finish count, in one
-/// transaction. Only a run still pending is changed (a run is judged once). The level whose
-/// board changed (the run is its player's new best there), if any.
+/// A board a verdict changed: its level, and the new best as the board shows it (None if its
+/// player is hidden, whose runs the board does not show: the level's answers are cleared).
+pub struct BoardChange {
+    pub level: String,
+    pub best: Option<NewBest>,
+}
+
+/// Takes the oldest pending run no one holds, by a conditional UPDATE (two verifiers racing
+/// for one run: only one UPDATE changes a row); its id.
+async fn claim_in(conn: &mut AnyConnection, lease_ms: i64) -> Result<Option<i64>, sqlx::Error> {
+    loop {
+        let now = now_ms();
+        let candidate: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM runs WHERE status = 'pending' AND claimed_until_ms < $1 \
+             ORDER BY id LIMIT 1",
+        )
+        .bind(now)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let Some(id) = candidate else {
+            return Ok(None);
+        };
+        let claimed = sqlx::query(
+            "UPDATE runs SET claimed_until_ms = $1 \
+             WHERE id = $2 AND status = 'pending' AND claimed_until_ms < $3",
+        )
+        .bind(now + lease_ms)
+        .bind(id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        if claimed == 1 {
+            return Ok(Some(id));
+        }
+    }
+}
+
+/// Writes a verdict, and on a finish the player's best and the level's finish count, as one
+/// write (one transaction, or one savepoint of a group commit: writes.rs). Only a run still pending is changed (a run is judged once). The board that
+/// changed (the run is its player's new best there), if any.
 pub async fn record_verdict(
-    db: &Db,
+    conn: &mut AnyConnection,
     id: i64,
     verdict: &Verdict,
-) -> Result<Option<String>, sqlx::Error> {
-    let mut tx = db.begin().await?;
+) -> Result<Option<BoardChange>, sqlx::Error> {
     let (status, reason) = match verdict {
         Verdict::Finished { .. } => ("verified", None),
         Verdict::Refused(reason) => ("refused", Some(reason.as_str())),
@@ -202,23 +235,40 @@ pub async fn record_verdict(
     .bind(status)
     .bind(reason)
     .bind(id)
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?
     .rows_affected();
     let mut board_changed = None;
     if changed == 1 && status == "verified" {
-        let row = sqlx::query("SELECT level_hash FROM runs WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let row = sqlx::query(
+            "SELECT r.level_hash, r.sim_version, r.assisted, r.player_key, p.name, r.ticks, \
+             p.hidden FROM runs r JOIN players p ON p.key = r.player_key WHERE r.id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
         let level: String = row.try_get(0)?;
-        let new_best = crate::db::offer_best(&mut tx, id).await?;
+        let new_best = crate::db::offer_best(conn, id).await?;
         sqlx::query("UPDATE levels SET finishes = finishes + 1 WHERE hash = $1")
             .bind(&level)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
-        board_changed = new_best.then_some(level);
+        let player_hidden = row.try_get::<i64, _>(6)? != 0;
+        let best = NewBest {
+            sim_version: row.try_get(1)?,
+            assisted: row.try_get::<i64, _>(2)? != 0,
+            entry: BoardEntry {
+                rank: 0,
+                player: row.try_get(3)?,
+                name: row.try_get(4)?,
+                ticks: row.try_get(5)?,
+                run: id,
+            },
+        };
+        board_changed = new_best.then(|| BoardChange {
+            level,
+            best: (!player_hidden).then_some(best),
+        });
     }
-    tx.commit().await?;
     Ok(board_changed)
 }

@@ -122,3 +122,82 @@ fn another_servers_change_reaches_this_ones_answers_within_the_ttl() {
     assert!(board_players(&first, &level).is_empty());
     assert_eq!(place(&first, &level, &ada).0, 404);
 }
+
+/// The answers compared in the in-place test: first pages of several sizes (one that a new best
+/// fills, one it pushes an entry out of, one past the query's clamp), a deeper page, the other
+/// board (assisted) and a place.
+const COMPARED_ANSWERS: [&str; 6] = [
+    "board?limit=1",
+    "board?limit=2",
+    "board?limit=10",
+    "board?limit=500",
+    "board?limit=2&offset=1",
+    "board?limit=10&assisted=true",
+];
+
+/// Every compared answer of `level`, as `server` sends it (status and exact bytes).
+fn answers(server: &Server, level: &str, extra: &str) -> Vec<(u16, String)> {
+    COMPARED_ANSWERS
+        .iter()
+        .map(|answer| answer.to_string())
+        .chain([extra.to_string()])
+        .map(|answer| server.get_text(&format!("/api/v1/levels/{level}/{answer}")))
+        .collect()
+}
+
+#[test]
+fn a_new_best_updates_cached_top_pages_to_the_bytes_a_fresh_read_gives() {
+    let data = fresh_data_dir("cache-in-place");
+    // `cached` verifies every run and keeps its answers until a change; `fresh` caches nothing
+    // and verifies nothing, so it reads every answer from the shared database.
+    let cached = Server::start(&data, &[NEVER_EXPIRES]);
+    let fresh = Server::start(
+        &data,
+        &[("TETHER_VERIFIERS", "0"), ("TETHER_BOARD_CACHE_MS", "0")],
+    );
+    let (level, solution) = campaign_level("01_first_swing.ron");
+    let slower = padded_level_1_solution(30);
+    let (ada, bob, cy) = (Player::new(34), Player::new(35), Player::new(36));
+    for (i, player) in [&ada, &bob, &cy].into_iter().enumerate() {
+        cached.register(player, &format!("In place {i}"));
+    }
+    // Each step is a run that becomes its player's best: a first entry, a tie placed after
+    // it (the earlier run ranks first), a player overtaking from second place, a new player
+    // entering between two others, a player improving within the page.
+    let steps = [
+        (&ada, &slower, LEVEL_1_PADDED_30_TICKS),
+        (&bob, &slower, LEVEL_1_PADDED_30_TICKS),
+        (&bob, &solution, LEVEL_1_TICKS),
+        (&cy, &solution, LEVEL_1_TICKS),
+        (&ada, &solution, LEVEL_1_TICKS),
+    ];
+    let sessions: Vec<String> = steps
+        .iter()
+        .map(|(player, _, _)| cached.session(player, &level))
+        .collect();
+    wait_out_level_1();
+    let place_of_ada = format!("board/{}?around=1", ada.key);
+    answers(&cached, &level, &place_of_ada); // cached before the first run
+    for (step, ((player, replay, ticks), session)) in steps.iter().zip(&sessions).enumerate() {
+        let (status, body) = cached.submit(player, session, &level, *ticks, replay);
+        assert_eq!(status, 202, "{body}");
+        let run = body["id"].as_i64().expect("run id");
+        assert_eq!(cached.wait_for_verdict(run)["status"], "verified");
+        let (served, read) = (
+            answers(&cached, &level, &place_of_ada),
+            answers(&fresh, &level, &place_of_ada),
+        );
+        for ((answer, served), read) in COMPARED_ANSWERS
+            .iter()
+            .chain([&place_of_ada.as_str()])
+            .zip(&served)
+            .zip(&read)
+        {
+            assert_eq!(served, read, "after step {step}, {answer}");
+        }
+    }
+    assert_eq!(
+        board_players(&fresh, &level),
+        [bob.key.as_str(), cy.key.as_str(), ada.key.as_str()]
+    );
+}

@@ -7,19 +7,23 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sqlx::{AnyConnection, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, Row};
 use tether_online_proto::wire::{AroundAnswer, BoardAnswer, BoardEntry};
 use tether_sim::SIM_VERSION;
 
+use std::sync::Arc;
+
 use super::{App, AppState};
-use crate::board_cache::Variant;
+use crate::board_cache::{top_json, FirstPage, Lookup, Variant};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
+use crate::read_timing::{self, Stage};
 
 /// Most entries one board request returns.
 pub const MAX_BOARD_ENTRIES: i64 = 100;
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardQuery {
     /// The assisted board instead of the unassisted one.
@@ -34,15 +38,6 @@ pub struct BoardQuery {
     around: Option<i64>,
     #[serde(default)]
     sim_version: Option<u32>,
-}
-
-/// `GET /api/v1/levels/{hash}/board`'s answer: the game's `BoardAnswer` and which board it is.
-#[derive(Serialize)]
-pub struct TopAnswer {
-    level: String,
-    assisted: bool,
-    #[serde(flatten)]
-    board: BoardAnswer,
 }
 
 /// `GET /api/v1/levels/{hash}/board/{key}`'s answer: the game's `AroundAnswer`, whose board and
@@ -64,7 +59,7 @@ impl BoardQuery {
 
 /// Board entries from `offset`, `limit` of them, hidden players left out.
 async fn entries(
-    db: &Db,
+    conn: &mut AnyConnection,
     level: &str,
     query: &BoardQuery,
     offset: i64,
@@ -81,7 +76,7 @@ async fn entries(
     .bind(query.assisted as i64)
     .bind(limit.clamp(0, MAX_BOARD_ENTRIES))
     .bind(offset.max(0))
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     rows.iter()
         .enumerate()
@@ -98,12 +93,12 @@ async fn entries(
 }
 
 /// The level's author time, or not found if the level is not there (or hidden).
-async fn check_level(db: &Db, level: &str) -> ApiResult<i64> {
+async fn check_level(conn: &mut AnyConnection, level: &str) -> ApiResult<i64> {
     super::check_path_id(level, "level")?;
     let author_ticks: Option<i64> =
         sqlx::query_scalar("SELECT author_ticks FROM levels WHERE hash = $1 AND hidden = 0")
             .bind(level)
-            .fetch_optional(db)
+            .fetch_optional(&mut *conn)
             .await?;
     author_ticks.ok_or_else(|| ApiError::not_found("level"))
 }
@@ -114,6 +109,46 @@ pub async fn top(
     Path(level): Path<String>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Response> {
+    let variant = Variant::Top {
+        sim_version: query.version(),
+        assisted: query.assisted,
+        limit: query.limit.unwrap_or(10),
+        offset: query.offset.unwrap_or(0),
+    };
+    let started = read_timing::start();
+    let refresh_query = query.clone();
+    if let Some(json) = cached(&app, &level, &variant, move |app, level| async move {
+        read_top(&app, level, &refresh_query).await
+    }) {
+        read_timing::record(Stage::TopHit, started);
+        return Ok(json_response(json));
+    }
+    let json = read_top(&app, level, &query).await?;
+    read_timing::record(Stage::TopMiss, started);
+    Ok(json_response(json))
+}
+
+/// The cached answer for `variant`, if the cache holds one; when it asks for a refresh, `read`
+/// (which reads the answer again and stores it) runs in the background.
+fn cached<F, Fut>(app: &AppState, level: &str, variant: &Variant, read: F) -> Option<Bytes>
+where
+    F: FnOnce(AppState, String) -> Fut,
+    Fut: std::future::Future<Output = ApiResult<Bytes>> + Send + 'static,
+{
+    match app.boards.lookup(level, variant) {
+        Lookup::Fresh(json) => Some(json),
+        Lookup::RefreshDue(json) => {
+            // A failed refresh leaves the answer to expire; the next request reads it.
+            let refresh = read(Arc::clone(app), level.to_string());
+            tokio::spawn(async move { drop(refresh.await) });
+            Some(json)
+        }
+        Lookup::Missing => None,
+    }
+}
+
+/// Reads a top page from the database and keeps it in the board cache; its JSON.
+async fn read_top(app: &App, level: String, query: &BoardQuery) -> ApiResult<Bytes> {
     let offset = query.offset.unwrap_or(0);
     let limit = query.limit.unwrap_or(10);
     let variant = Variant::Top {
@@ -122,32 +157,41 @@ pub async fn top(
         limit,
         offset,
     };
-    if let Some(json) = app.boards.get(&level, &variant) {
-        return Ok(json_response(json));
-    }
     let ticket = app.boards.ticket(&level);
-    check_level(&app.reads, &level).await?;
-    let entries = entries(&app.reads, &level, &query, offset, limit).await?;
-    let answer = TopAnswer {
-        level,
-        assisted: query.assisted,
-        board: BoardAnswer { entries },
-    };
-    let json = to_json(&answer)?;
-    app.boards
-        .store(&answer.level, variant, json.clone(), ticket);
-    Ok(json_response(json))
+    let mut conn = acquire_read(&app.reads).await?;
+    check_level(&mut conn, &level).await?;
+    let entries = entries(&mut conn, &level, query, offset, limit).await?;
+    drop(conn);
+    let board = Arc::new(BoardAnswer { entries });
+    let json = top_json(&level, query.assisted, &board).map_err(internal)?;
+    if offset <= 0 {
+        let page_size = limit.clamp(0, MAX_BOARD_ENTRIES) as usize;
+        let page = FirstPage { board, page_size };
+        app.boards
+            .store_first_page(&level, variant, json.clone(), page, ticket);
+    } else {
+        app.boards.store(&level, variant, json.clone(), ticket);
+    }
+    Ok(json)
+}
+
+fn internal(message: String) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+}
+
+/// A connection from the GETs' pool (the wait is timed: `read_timing`).
+async fn acquire_read(reads: &Db) -> ApiResult<PoolConnection<Any>> {
+    let started = read_timing::start();
+    let conn = reads.acquire().await?;
+    read_timing::record(Stage::PoolWait, started);
+    Ok(conn)
 }
 
 /// An answer's JSON, as `Json` would write it, to keep and to send.
 fn to_json(answer: &impl Serialize) -> ApiResult<Bytes> {
-    serde_json::to_vec(answer).map(Bytes::from).map_err(|err| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("cannot write the answer: {err}"),
-        )
-    })
+    serde_json::to_vec(answer)
+        .map(Bytes::from)
+        .map_err(|err| internal(format!("cannot write the answer: {err}")))
 }
 
 /// A JSON answer from its bytes, with the headers `Json` gives.
@@ -175,26 +219,47 @@ pub async fn around_player(
         player: key.to_ascii_lowercase(),
         around,
     };
-    if let Some(json) = app.boards.get(&level, &variant) {
+    let started = read_timing::start();
+    let (refresh_key, refresh_query) = (key.clone(), query.clone());
+    if let Some(json) = cached(&app, &level, &variant, move |app, level| async move {
+        read_place(&app, level, refresh_key, &refresh_query).await
+    }) {
+        read_timing::record(Stage::PlaceHit, started);
         return Ok(json_response(json));
     }
+    let json = read_place(&app, level, key, &query).await?;
+    read_timing::record(Stage::PlaceMiss, started);
+    Ok(json_response(json))
+}
+
+/// Reads a player's place from the database and keeps it in the board cache; its JSON.
+async fn read_place(app: &App, level: String, key: String, query: &BoardQuery) -> ApiResult<Bytes> {
+    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
+    let variant = Variant::Place {
+        sim_version: query.version(),
+        assisted: query.assisted,
+        player: key.to_ascii_lowercase(),
+        around,
+    };
     let ticket = app.boards.ticket(&level);
-    let answer = place(&app, level, key, &query, around).await?;
+    let mut conn = acquire_read(&app.reads).await?;
+    let answer = place(&mut conn, level, key, query, around).await?;
+    drop(conn);
     let json = to_json(&answer)?;
     app.boards
         .store(&answer.level, variant, json.clone(), ticket);
-    Ok(json_response(json))
+    Ok(json)
 }
 
 /// A player's place, read from the database.
 async fn place(
-    app: &App,
+    conn: &mut AnyConnection,
     level: String,
     key: String,
     query: &BoardQuery,
     around: i64,
 ) -> ApiResult<PlaceAnswer> {
-    let author_ticks = check_level(&app.reads, &level).await?;
+    let author_ticks = check_level(conn, &level).await?;
     super::check_path_id(&key, "player")?;
     let key = key.to_ascii_lowercase();
     let (version, assisted) = (query.version(), query.assisted as i64);
@@ -207,7 +272,7 @@ async fn place(
     .bind(version)
     .bind(assisted)
     .bind(&key)
-    .fetch_optional(&app.reads)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| ApiError::not_found("run of this player on this board"))?;
     let (ticks, run_id): (i64, i64) = (best.try_get(0)?, best.try_get(1)?);
@@ -222,12 +287,12 @@ async fn place(
     .bind(assisted)
     .bind(ticks)
     .bind(run_id)
-    .fetch_one(&app.reads)
+    .fetch_one(&mut *conn)
     .await?;
     let total: i64 = counts.try_get(0)?;
     let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
     let rank = ahead + 1;
-    let neighbours = entries(&app.reads, &level, query, rank - 1 - around, 2 * around + 1).await?;
+    let neighbours = entries(conn, &level, query, rank - 1 - around, 2 * around + 1).await?;
     Ok(PlaceAnswer {
         level,
         player: key,

@@ -357,9 +357,8 @@ pub async fn rate(
 ) -> ApiResult<Json<Value>> {
     super::check_path_id(&hash, "level")?;
     let write = app.check_signature(&raw)?;
-    let mut tx = app.db.begin().await?;
-    let outcome = rate_in(&app, &mut tx, &hash, write).await;
-    super::end_write(tx, outcome).await
+    app.write(move |app, conn| Box::pin(async move { rate_in(app, conn, &hash, write).await }))
+        .await
 }
 
 async fn rate_in(

@@ -32,6 +32,7 @@ use crate::db::{now_ms, Db};
 use crate::error::{ApiError, ApiResult};
 use crate::queue::Verifier;
 use crate::ratelimit::RateLimiter;
+use crate::writes::{WriteFuture, Writes};
 
 /// Largest body of a small write (register, session, rating, hide).
 pub const MAX_SMALL_BODY_BYTES: usize = 16 * 1024;
@@ -48,6 +49,8 @@ pub struct App {
     pub reads: Db,
     pub config: Config,
     pub verifier: Arc<Verifier>,
+    /// Where every write runs (writes.rs: group commit on SQLite).
+    pub writes: Arc<Writes>,
     /// Recent board answers (board_cache.rs); the verifier shares it to clear what it changes.
     pub boards: Arc<BoardCache>,
     addr_limiter: RateLimiter,
@@ -60,6 +63,7 @@ impl App {
     pub fn new(db: Db, reads: Db, config: Config, verifier: Arc<Verifier>) -> App {
         App {
             reads,
+            writes: Arc::clone(&verifier.writes),
             boards: Arc::clone(&verifier.boards),
             addr_limiter: RateLimiter::new(config.rate_per_addr_per_s),
             key_limiter: RateLimiter::new(config.rate_per_key_per_s),
@@ -67,6 +71,21 @@ impl App {
             config,
             verifier,
         }
+    }
+
+    /// Runs `work` as one write (writes.rs): answered once its changes are committed, or rolled
+    /// back alone on a database error.
+    pub async fn write<T, F>(self: &Arc<Self>, work: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c App, &'c mut AnyConnection) -> WriteFuture<'c, ApiResult<T>>
+            + Send
+            + 'static,
+    {
+        let app = Arc::clone(self);
+        self.writes
+            .write(move |conn| Box::pin(async move { work(&app, conn).await }))
+            .await
     }
 
     /// A signed write's first checks, which need no database: the signature and the signer's
@@ -212,9 +231,9 @@ async fn health() -> Json<Health> {
 }
 
 async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
-    let mut tx = app.db.begin().await?;
-    let issued = auth::issue_nonce(&mut tx).await;
-    let nonce = end_write(tx, issued).await?;
+    let nonce = app
+        .write(|_, conn| Box::pin(auth::issue_nonce(conn)))
+        .await?;
     Ok(Json(NonceAnswer {
         nonce,
         expires_in_ms: auth::NONCE_LIFETIME_MS as u64,
@@ -223,9 +242,8 @@ async fn nonce(State(app): State<AppState>) -> ApiResult<Json<NonceAnswer>> {
 
 async fn register(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<PlayerAnswer>> {
     let write = app.check_signature(&raw)?;
-    let mut tx = app.db.begin().await?;
-    let outcome = register_in(&app, &mut tx, write).await;
-    end_write(tx, outcome).await
+    app.write(move |app, conn| Box::pin(register_in(app, conn, write)))
+        .await
 }
 
 async fn register_in(
@@ -287,9 +305,9 @@ struct Hide {
 /// Moderation: the admin key hides a level, a run or a player from every list and board.
 async fn hide(State(app): State<AppState>, raw: Bytes) -> ApiResult<Json<Value>> {
     let write = app.check_signature(&raw)?;
-    let mut tx = app.db.begin().await?;
-    let outcome = hide_in(&app, &mut tx, write).await;
-    let (answer, changed_levels) = end_write(tx, outcome).await?;
+    let (answer, changed_levels) = app
+        .write(move |app, conn| Box::pin(hide_in(app, conn, write)))
+        .await?;
     app.boards
         .invalidate(changed_levels.iter().map(String::as_str));
     Ok(answer)

@@ -13,7 +13,7 @@ use tether_online_proto::wire::{
 };
 use tether_sim::{SIM_VERSION, TICKS_PER_SECOND};
 
-use super::{end_write, App, AppState, SignedWrite};
+use super::{App, AppState, SignedWrite};
 use crate::auth;
 use crate::db::{now_ms, random_hex};
 use crate::error::{ApiError, ApiResult};
@@ -34,9 +34,8 @@ pub async fn start_session(
     raw: Bytes,
 ) -> ApiResult<Json<SessionAnswer>> {
     let write = app.check_signature(&raw)?;
-    let mut tx = app.db.begin().await?;
-    let outcome = start_session_in(&app, &mut tx, write).await;
-    end_write(tx, outcome).await
+    app.write(move |app, conn| Box::pin(start_session_in(app, conn, write)))
+        .await
 }
 
 async fn start_session_in(
@@ -77,9 +76,9 @@ pub async fn submit(
     raw: Bytes,
 ) -> ApiResult<(StatusCode, Json<SubmitAnswer>)> {
     let write = app.check_signature(&raw)?;
-    let mut tx = app.db.begin().await?;
-    let outcome = submit_in(&app, &mut tx, write).await;
-    let stored = end_write(tx, outcome).await?;
+    let stored = app
+        .write(move |app, conn| Box::pin(submit_in(app, conn, write)))
+        .await?;
     app.verifier.wake();
     Ok(stored)
 }
