@@ -210,12 +210,15 @@ def start_hostile_server():
 
 
 def online_profile(browser):
-    """The page's `tether.online` (RON) as a dict of the fields the test reads."""
+    """The page's `tether.online` (JSON) as a dict of the fields the test reads."""
     text = browser.evaluate("localStorage.getItem('tether.online')") or ""
-    seed = re.search(r'key_seed:\s*Some\("([0-9a-f]{64})"\)', text)
-    name = re.search(r'name:\s*Some\("([^"]*)"\)', text)
-    return {"text": text, "seed": seed and seed.group(1), "name": name and name.group(1),
-            "enabled": "enabled: true" in text}
+    try:
+        kept = json.loads(text) if text else {}
+    except ValueError as err:
+        raise TestFailure(f"localStorage tether.online is not JSON ({err}): {text[:200]!r}")
+    seed = kept.get("key_seed")
+    return {"text": text, "seed": seed if re.fullmatch(r"[0-9a-f]{64}", seed or "") else None,
+            "name": kept.get("name"), "enabled": kept.get("enabled") is True}
 
 
 def console_lines(browser, prefix):
@@ -327,7 +330,7 @@ def wait_for_response(browser, path, timeout):
 
 
 def queued_runs(browser):
-    """The page's run queue as kept in localStorage (RON), or ''."""
+    """The page's run queue as kept in localStorage (JSON), or ''."""
     return browser.evaluate("localStorage.getItem('tether.online_queue')") or ""
 
 
@@ -404,7 +407,7 @@ def check_queue_recovery(chromium, args, server, level_1_hash):
     if "Eli" not in names:
         raise TestFailure(f"Eli's run kept across the reload never reached the board: {names}")
     if "OnBoard" not in settled:
-        state = re.findall(r"state:\s*(\w+)", settled)
+        state = re.findall(r'"state":"(\w+)"', settled)
         raise TestFailure(f"Eli's queue does not say the run is on the board: {state}")
     print(f"ok: server stopped mid-run: `{waiting}`; the page reloaded with the run in "
           f"localStorage; back on port {port}, the run reached the board: {names}")

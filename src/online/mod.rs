@@ -5,6 +5,7 @@
 //! - `client`: the service's API as `Call`s polled each frame (`OnlineClient`), signed writes
 //!   included, every answer parsed defensively into `OnlineError`s fit to show.
 //! - `profile`: online on/off, the server, the name and the key, kept in the platform store.
+//! - `old_ron`: the profile and queue as earlier versions kept them (RON), read once.
 //! - `queue`: finished runs waiting to be sent, kept in the store, sent with backoff.
 //! - `service`: all of it as the game runs it (sessions as attempts start, runs as they end).
 //! - `world_ghost`: a board's record or the run just ahead of the player's, downloaded to race.
@@ -20,6 +21,7 @@ pub const BUILT: bool = cfg!(feature = "online");
 
 pub mod client;
 pub mod http;
+mod old_ron;
 pub mod profile;
 pub mod queue;
 pub mod service;

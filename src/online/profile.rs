@@ -5,10 +5,14 @@
 //! The seed is the player's identity: it is made once from the platform's randomness (the OS
 //! on the desktop, `crypto.getRandomValues` through web/net_plugin.js in the browser), shown
 //! as a recovery code on request, and replaced only by importing another code.
+//!
+//! It is kept as miniserde JSON; a profile kept as RON by earlier versions is read once
+//! (`old_ron`) and saved as JSON the next time it changes.
 
-use serde::{Deserialize, Serialize};
+use miniserde::{Deserialize, Serialize};
 use tether_online_proto::{hex, recovery, Identity, RecoveryCodeError, SEED_BYTES};
 
+use super::old_ron;
 use crate::platform::store::{Area, Store, StoreError};
 use crate::sim::limits;
 
@@ -17,8 +21,7 @@ const PROFILE_NAME: &str = "online";
 /// Largest profile file read (a few hundred bytes in practice).
 const MAX_PROFILE_BYTES: u64 = 16 * 1024;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OnlineProfile {
     /// Off: no request at all, ever.
     pub enabled: bool,
@@ -28,6 +31,34 @@ pub struct OnlineProfile {
     pub name: Option<String>,
     /// The key's 32-byte seed in hex; `None` until the player first goes online.
     key_seed: Option<String>,
+}
+
+/// The profile as it is kept. Every field may be missing (the default then), as in the RON
+/// earlier versions read with serde's `default`.
+#[derive(Serialize, Deserialize)]
+struct StoredProfile {
+    enabled: Option<bool>,
+    server: Option<String>,
+    name: Option<String>,
+    key_seed: Option<String>,
+}
+
+impl StoredProfile {
+    /// The profile kept in `text`: JSON, or earlier versions' RON (read once).
+    fn read(text: &str) -> Result<OnlineProfile, String> {
+        let stored: StoredProfile = if text.trim_start().starts_with('{') {
+            miniserde::json::from_str(text).map_err(|_| "not the profile's JSON".to_owned())?
+        } else {
+            let json = miniserde::json::to_string(&old_ron::read(text)?);
+            miniserde::json::from_str(&json).map_err(|_| "not an online profile".to_owned())?
+        };
+        Ok(OnlineProfile {
+            enabled: stored.enabled.unwrap_or_default(),
+            server: stored.server.unwrap_or_default(),
+            name: stored.name,
+            key_seed: stored.key_seed,
+        })
+    }
 }
 
 /// The server used when the profile names none: in the browser the page's own origin (the
@@ -53,7 +84,7 @@ impl OnlineProfile {
             Ok(None) => return (OnlineProfile::default(), None),
             Err(err) => return (OnlineProfile::default(), Some(err.to_string())),
         };
-        match ron::from_str::<OnlineProfile>(&text) {
+        match StoredProfile::read(&text) {
             Ok(profile) if profile.key_seed.as_deref().is_none_or(is_seed) => (profile, None),
             Ok(_) => (
                 OnlineProfile::default(),
@@ -76,9 +107,13 @@ impl OnlineProfile {
 
     /// Saves it whole (atomically on the desktop).
     pub fn save(&self, store: &Store) -> Result<(), StoreError> {
-        let pretty = ron::ser::PrettyConfig::default();
-        let text = ron::ser::to_string_pretty(self, pretty).unwrap_or_default() + "\n";
-        store.save(PROFILE_NAME, &text)
+        let stored = StoredProfile {
+            enabled: Some(self.enabled),
+            server: Some(self.server.clone()),
+            name: self.name.clone(),
+            key_seed: self.key_seed.clone(),
+        };
+        store.save(PROFILE_NAME, &(miniserde::json::to_string(&stored) + "\n"))
     }
 
     /// The server to talk to.
@@ -182,6 +217,50 @@ mod tests {
         let imported = other.import_recovery_code(&code).unwrap();
         assert_eq!(imported.public_key_hex(), identity.public_key_hex());
         assert!(other.import_recovery_code("ABC").is_err());
+    }
+
+    /// The profile as the versions that kept it in RON derived it (serde).
+    #[derive(serde::Serialize)]
+    struct OldProfile {
+        enabled: bool,
+        server: String,
+        name: Option<String>,
+        key_seed: Option<String>,
+    }
+
+    #[test]
+    fn a_profile_kept_as_ron_by_earlier_versions_keeps_its_key_and_name() {
+        let seed = "0123456789abcdef".repeat(4);
+        let old = OldProfile {
+            enabled: true,
+            server: "https://tether.example/ \"x\"".into(),
+            name: Some("Ada \u{e9}".into()),
+            key_seed: Some(seed.clone()),
+        };
+        let store = Store::memory();
+        let pretty = ron::ser::PrettyConfig::default();
+        store
+            .save(
+                PROFILE_NAME,
+                &ron::ser::to_string_pretty(&old, pretty).unwrap(),
+            )
+            .unwrap();
+        let (profile, problem) = OnlineProfile::load(&store);
+        assert_eq!(problem, None);
+        let expected = OnlineProfile {
+            enabled: true,
+            server: old.server,
+            name: old.name,
+            key_seed: Some(seed),
+        };
+        assert_eq!(profile, expected);
+        profile.save(&store).unwrap();
+        let kept = store
+            .load(PROFILE_NAME, MAX_PROFILE_BYTES)
+            .unwrap()
+            .unwrap();
+        assert!(kept.starts_with("{\"enabled\":true,"), "{kept}");
+        assert_eq!(OnlineProfile::load(&store), (expected, None));
     }
 
     #[test]

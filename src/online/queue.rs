@@ -6,12 +6,17 @@
 //! The server takes a run only with the run session opened when its attempt started
 //! (docs/online.md, "Slow motion"): a run played while the server was unreachable has none and
 //! is kept as `NotEligible`, said honestly, never sent.
+//!
+//! The queue is kept as miniserde JSON (`StoredQueue`); a queue kept as RON by earlier
+//! versions is read once through `old_ron` and saved as JSON with the next change.
 
-use serde::{Deserialize, Serialize};
+use miniserde::json::Value;
+use miniserde::{Deserialize, Serialize};
 use tether_online_proto::wire::{AroundAnswer, RunStatusAnswer, SubmitAnswer, SubmitBody};
 use tether_online_proto::Identity;
 
 use super::client::{shown, Call, OnlineClient, OnlineError};
+use super::old_ron;
 use crate::platform::store::Store;
 use crate::sim::SIM_VERSION;
 
@@ -27,7 +32,7 @@ const MAX_BACKOFF_S: f64 = 60.0;
 const STATUS_POLL_S: f64 = 1.0;
 
 /// Where a run stands.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum RunState {
     /// On the device, waiting to be sent (`attempts` tries failed so far).
     Queued,
@@ -77,7 +82,7 @@ impl RunState {
 }
 
 /// A run on its way.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct QueuedRun {
     /// The queue's own number for it (what the complete screen asks about).
     pub ticket: u64,
@@ -91,10 +96,160 @@ pub struct QueuedRun {
     pub player: String,
 }
 
-#[derive(Default, Serialize, Deserialize)]
+#[derive(Default)]
 struct Saved {
     next_ticket: u64,
     runs: Vec<QueuedRun>,
+}
+
+/// The queue as it is kept: miniserde's derive takes only unit enum variants, so a run's state
+/// is its kind and the fields of the kind that has them.
+#[derive(Serialize, Deserialize)]
+struct StoredQueue {
+    next_ticket: u64,
+    runs: Vec<StoredRun>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredRun {
+    ticket: u64,
+    level_file: String,
+    submission: SubmitBody,
+    has_session: bool,
+    state: StateKind,
+    id: Option<i64>,
+    rank: Option<i64>,
+    of: Option<i64>,
+    reason: Option<String>,
+    attempts: u32,
+    player: String,
+}
+
+/// `RunState`'s variants, named as earlier versions' RON named them.
+#[derive(Serialize, Deserialize)]
+enum StateKind {
+    Queued,
+    Sent,
+    OnBoard,
+    Refused,
+    NotEligible,
+}
+
+impl StoredQueue {
+    fn of(saved: &Saved) -> StoredQueue {
+        let runs = saved.runs.iter().map(StoredRun::of).collect();
+        StoredQueue {
+            next_ticket: saved.next_ticket,
+            runs,
+        }
+    }
+
+    /// The queue kept in `text`: JSON, or earlier versions' RON (read once).
+    fn read(text: &str) -> Result<Saved, String> {
+        let stored: StoredQueue = if text.trim_start().starts_with('{') {
+            miniserde::json::from_str(text).map_err(|_| "not the run queue's JSON".to_owned())?
+        } else {
+            let json = miniserde::json::to_string(&from_old_ron(old_ron::read(text)?));
+            miniserde::json::from_str(&json).map_err(|_| "not a run queue".to_owned())?
+        };
+        let runs: Result<Vec<QueuedRun>, String> =
+            stored.runs.into_iter().map(StoredRun::into_run).collect();
+        Ok(Saved {
+            next_ticket: stored.next_ticket,
+            runs: runs?,
+        })
+    }
+}
+
+/// Earlier versions' queue as `StoredQueue`'s JSON: each run's `state` variant, `Queued` or
+/// `Sent(id: 3)`, becomes the kind with its fields beside it.
+fn from_old_ron(mut queue: Value) -> Value {
+    let Value::Object(queue_fields) = &mut queue else {
+        return queue;
+    };
+    let Some(Value::Array(runs)) = queue_fields.get_mut("runs") else {
+        return queue;
+    };
+    for run in runs.iter_mut() {
+        let Value::Object(run) = run else { continue };
+        let kind = match run.remove("state") {
+            Some(Value::Object(mut state)) => {
+                let kind = state.remove(old_ron::VARIANT_KEY).unwrap_or(Value::Null);
+                run.extend(std::mem::take(&mut *state));
+                kind
+            }
+            unit_or_missing => unit_or_missing.unwrap_or(Value::Null),
+        };
+        run.insert("state".to_owned(), kind);
+    }
+    queue
+}
+
+impl StoredRun {
+    fn of(run: &QueuedRun) -> StoredRun {
+        let (mut id, mut rank, mut of, mut reason) = (None, None, None, None);
+        let state = match &run.state {
+            RunState::Queued => StateKind::Queued,
+            RunState::Sent { id: sent } => {
+                id = Some(*sent);
+                StateKind::Sent
+            }
+            RunState::OnBoard {
+                id: on_board,
+                rank: at,
+                of: out_of,
+            } => {
+                (id, rank, of) = (Some(*on_board), *at, *out_of);
+                StateKind::OnBoard
+            }
+            RunState::Refused { reason: why } => {
+                reason = Some(why.clone());
+                StateKind::Refused
+            }
+            RunState::NotEligible => StateKind::NotEligible,
+        };
+        StoredRun {
+            ticket: run.ticket,
+            level_file: run.level_file.clone(),
+            submission: run.submission.clone(),
+            has_session: run.has_session,
+            state,
+            id,
+            rank,
+            of,
+            reason,
+            attempts: run.attempts,
+            player: run.player.clone(),
+        }
+    }
+
+    fn into_run(self) -> Result<QueuedRun, String> {
+        let missing = || format!("run {}: its state lacks a field", self.ticket);
+        let state = match self.state {
+            StateKind::Queued => RunState::Queued,
+            StateKind::Sent => RunState::Sent {
+                id: self.id.ok_or_else(missing)?,
+            },
+            StateKind::OnBoard => RunState::OnBoard {
+                id: self.id.ok_or_else(missing)?,
+                rank: self.rank,
+                of: self.of,
+            },
+            StateKind::Refused => RunState::Refused {
+                reason: self.reason.clone().ok_or_else(missing)?,
+            },
+            StateKind::NotEligible => RunState::NotEligible,
+        };
+        Ok(QueuedRun {
+            ticket: self.ticket,
+            level_file: self.level_file,
+            submission: self.submission,
+            has_session: self.has_session,
+            state,
+            attempts: self.attempts,
+            player: self.player,
+        })
+    }
 }
 
 enum InFlight {
@@ -125,7 +280,7 @@ impl RunQueue {
         };
         let (saved, problem) = match kept {
             Ok(None) => (Saved::default(), None),
-            Ok(Some(text)) => match ron::from_str::<Saved>(&text) {
+            Ok(Some(text)) => match StoredQueue::read(&text) {
                 Ok(saved) => (saved, None),
                 Err(err) => {
                     let aside = store.keep_aside(QUEUE_NAME, MAX_QUEUE_BYTES);
@@ -319,11 +474,172 @@ impl RunQueue {
     }
 
     fn persist(&mut self) {
-        let text = ron::to_string(&self.saved).unwrap_or_default();
+        let text = miniserde::json::to_string(&StoredQueue::of(&self.saved));
         self.problem = self
             .store
             .save(QUEUE_NAME, &text)
             .err()
             .map(|err| format!("the run queue is not kept: {err}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The queue's types as the versions that kept it in RON derived them (serde), to write
+    /// what those versions left in players' stores.
+    #[derive(serde::Serialize)]
+    enum OldState {
+        Queued,
+        Sent {
+            id: i64,
+        },
+        OnBoard {
+            id: i64,
+            rank: Option<i64>,
+            of: Option<i64>,
+        },
+        Refused {
+            reason: String,
+        },
+        NotEligible,
+    }
+
+    #[derive(serde::Serialize)]
+    struct OldSubmit {
+        session: String,
+        level: String,
+        sim_version: u32,
+        ticks: u64,
+        replay: String,
+    }
+
+    #[derive(serde::Serialize)]
+    struct OldRun {
+        ticket: u64,
+        level_file: String,
+        submission: OldSubmit,
+        has_session: bool,
+        state: OldState,
+        attempts: u32,
+        player: String,
+    }
+
+    #[derive(serde::Serialize)]
+    struct OldSaved {
+        next_ticket: u64,
+        runs: Vec<OldRun>,
+    }
+
+    /// A replay's text with everything RON's string escapes touch.
+    const REPLAY: &str = "(level: \"a\\\\b.ron\", inputs: [\n\t(1, 'x')],\r\0 é \u{202e} 𝄞)";
+
+    fn old_and_new(ticket: u64, old: OldState, new: RunState) -> (OldRun, QueuedRun) {
+        let submission = SubmitBody {
+            session: format!("s{ticket}"),
+            level: "ab".repeat(32),
+            sim_version: 3,
+            ticks: 177 + ticket,
+            replay: format!("{REPLAY}{ticket}"),
+        };
+        let old_run = OldRun {
+            ticket,
+            level_file: "01_first_swing.ron".into(),
+            submission: OldSubmit {
+                session: submission.session.clone(),
+                level: submission.level.clone(),
+                sim_version: submission.sim_version,
+                ticks: submission.ticks,
+                replay: submission.replay.clone(),
+            },
+            has_session: ticket != 4,
+            state: old,
+            attempts: ticket as u32,
+            player: "cd".repeat(32),
+        };
+        let run = QueuedRun {
+            ticket,
+            level_file: old_run.level_file.clone(),
+            submission,
+            has_session: old_run.has_session,
+            state: new,
+            attempts: old_run.attempts,
+            player: old_run.player.clone(),
+        };
+        (old_run, run)
+    }
+
+    #[test]
+    fn a_queue_kept_as_ron_by_earlier_versions_is_read_and_kept_as_json() {
+        let states = [
+            (OldState::Queued, RunState::Queued),
+            (OldState::Sent { id: -3 }, RunState::Sent { id: -3 }),
+            (
+                OldState::OnBoard {
+                    id: 9,
+                    rank: Some(2),
+                    of: None,
+                },
+                RunState::OnBoard {
+                    id: 9,
+                    rank: Some(2),
+                    of: None,
+                },
+            ),
+            (
+                OldState::Refused {
+                    reason: "too \"slow\"\n".into(),
+                },
+                RunState::Refused {
+                    reason: "too \"slow\"\n".into(),
+                },
+            ),
+            (OldState::NotEligible, RunState::NotEligible),
+        ];
+        let (old_runs, runs): (Vec<_>, Vec<_>) = states
+            .into_iter()
+            .enumerate()
+            .map(|(ticket, (old, new))| old_and_new(ticket as u64, old, new))
+            .unzip();
+        let old_text = ron::to_string(&OldSaved {
+            next_ticket: 5,
+            runs: old_runs,
+        })
+        .unwrap();
+        let store = Store::memory();
+        store.save(QUEUE_NAME, &old_text).unwrap();
+        let mut queue = RunQueue::load(store);
+        assert_eq!(queue.problem, None);
+        assert_eq!(queue.runs(), runs.as_slice());
+
+        let player = Identity::from_seed([7; 32]);
+        let ticket = queue.push(&player, "02.ron", "ef", None, 9, REPLAY.into());
+        assert_eq!(ticket, 5);
+        let kept = queue
+            .store
+            .load(QUEUE_NAME, MAX_QUEUE_BYTES)
+            .unwrap()
+            .unwrap();
+        assert!(kept.starts_with("{\"next_ticket\":6,"), "{kept}");
+        let again = RunQueue::load(queue.store.clone());
+        assert_eq!(again.problem, None);
+        assert_eq!(again.runs(), queue.runs());
+    }
+
+    #[test]
+    fn a_broken_queue_is_reported_with_its_place_and_started_afresh() {
+        for broken in [
+            "(next_ticket: 1, runs: [(ticket: 0,",
+            "{\"next_ticket\":1}",
+            "[1]",
+        ] {
+            let store = Store::memory();
+            store.save(QUEUE_NAME, broken).unwrap();
+            let queue = RunQueue::load(store);
+            assert!(queue.runs().is_empty());
+            let problem = queue.problem.expect("reported");
+            assert!(problem.contains(QUEUE_NAME), "{problem}");
+        }
     }
 }

@@ -181,6 +181,20 @@ pub enum LevelsReply {
     Rated,
 }
 
+impl LevelsReply {
+    /// What the answer is, for a message when it answers another request (said by hand: a
+    /// derived `Debug` of every reply pulled its formatting code into the browser's download).
+    pub fn what(&self) -> &'static str {
+        match self {
+            LevelsReply::Page(_) => "a page of levels",
+            LevelsReply::Detail(_) => "a level's details",
+            LevelsReply::Text(_) => "a level's text",
+            LevelsReply::Published { .. } => "a published level's hash",
+            LevelsReply::Rated => "a rating kept",
+        }
+    }
+}
+
 /// Which request an answer belongs to.
 pub type RequestId = u64;
 

@@ -106,10 +106,17 @@ impl Screen for PublishScreen {
                         web::show_level_link(&online_link(&hash));
                         PublishState::Published { hash }
                     }
-                    Ok(other) => PublishState::Failed(format!("unexpected answer {other:?}")),
+                    Ok(other) => {
+                        PublishState::Failed(format!("unexpected answer: {}", other.what()))
+                    }
                     Err(message) => PublishState::Failed(message),
                 };
-                log_line(&format!("publish: {}: {:?}", self.name, self.state));
+                let said = match &self.state {
+                    PublishState::Published { hash } => format!("published as {hash}"),
+                    PublishState::Failed(message) => format!("not published: {message}"),
+                    PublishState::Sending(_) => "sending".into(),
+                };
+                log_line(&format!("publish: {}: {said}", self.name));
             }
             return Transition::Stay;
         }

@@ -145,10 +145,13 @@ impl Screen for RateScreen {
             if let Some(answer) = ctx.levels_online.poll(id) {
                 self.model.state = match answer {
                     Ok(LevelsReply::Rated) => RateState::Sent,
-                    Ok(other) => RateState::Failed(format!("unexpected answer {other:?}")),
+                    Ok(other) => RateState::Failed(format!("unexpected answer: {}", other.what())),
                     Err(message) => RateState::Failed(message),
                 };
-                log_line(&format!("rate: {:?}", self.model.state));
+                log_line(&match &self.model.state {
+                    RateState::Failed(message) => format!("rate: not sent: {message}"),
+                    _ => "rate: sent".to_owned(),
+                });
             }
         }
         match self.model.update(&ctx.input.actions) {

@@ -1,0 +1,274 @@
+//! The online profile and the run queue as earlier versions kept them (RON, written by the
+//! `ron` crate), read into JSON values so the stored forms (miniserde JSON) have one reader.
+//! They are read once: the next save writes JSON. A player's queued runs and key must survive
+//! the upgrade.
+//!
+//! Only the RON those versions wrote is taken: structs without names `(field: value, ...)`,
+//! enum variants as `Name` or `Name(field: value, ...)`, `Some(value)`, `None`, booleans,
+//! integers, strings with `char::escape_debug`'s escapes, and lists. A hand-written reader, not
+//! `ron`'s serde deserializer: the serde code instantiated for these types was a fifth of what
+//! the online code added to the browser's download (docs/online.md, "Download cost").
+
+use miniserde::json::{Array, Number, Object, Value};
+
+/// The key under which a struct-like variant `Name(...)` keeps its `Name`; no RON field can be
+/// called this.
+pub const VARIANT_KEY: &str = "(variant)";
+/// Deepest nesting read (the stored forms nest four deep); deeper text is refused before it
+/// can exhaust the stack.
+const MAX_DEPTH: usize = 16;
+
+/// `text` as a JSON value, or where and why it is not the RON this reads (`line:column: ...`).
+pub fn read(text: &str) -> Result<Value, String> {
+    let mut reader = Reader {
+        text: text.as_bytes(),
+        at: 0,
+    };
+    let value = reader.value(0)?;
+    reader.skip_space();
+    if reader.at < reader.text.len() {
+        return Err(reader.problem("text after the end"));
+    }
+    Ok(value)
+}
+
+struct Reader<'t> {
+    text: &'t [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn problem(&self, what: &str) -> String {
+        let before = &self.text[..self.at.min(self.text.len())];
+        let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        format!("{line}:{column}: {what}")
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.at).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    /// Takes `byte` (after any space) if it is next.
+    fn eat(&mut self, byte: u8) -> bool {
+        self.skip_space();
+        let next = self.peek() == Some(byte);
+        self.at += usize::from(next);
+        next
+    }
+
+    fn expect(&mut self, byte: u8) -> Result<(), String> {
+        if self.eat(byte) {
+            return Ok(());
+        }
+        Err(self.problem(&format!("expected '{}'", char::from(byte))))
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err(self.problem("nested too deep"));
+        }
+        self.skip_space();
+        match self.peek() {
+            Some(b'"') => self.string().map(Value::String),
+            Some(b'-' | b'0'..=b'9') => self.integer(),
+            Some(b'[') => {
+                self.at += 1;
+                let mut items = Array::new();
+                while !self.eat(b']') {
+                    items.push(self.value(depth + 1)?);
+                    if !self.eat(b',') {
+                        self.expect(b']')?;
+                        break;
+                    }
+                }
+                Ok(Value::Array(items))
+            }
+            Some(b'(') => {
+                self.at += 1;
+                self.fields(depth, None)
+            }
+            Some(byte) if byte.is_ascii_alphabetic() => self.named(depth),
+            _ => Err(self.problem("expected a value")),
+        }
+    }
+
+    fn ident(&mut self) -> String {
+        let start = self.at;
+        while matches!(self.peek(), Some(byte) if byte.is_ascii_alphanumeric() || byte == b'_') {
+            self.at += 1;
+        }
+        String::from_utf8_lossy(&self.text[start..self.at]).into_owned()
+    }
+
+    /// `true`, `false`, `None`, `Some(value)`, a variant `Name` (a string) or
+    /// `Name(field: value, ...)` (an object with the name under `VARIANT_KEY`).
+    fn named(&mut self, depth: usize) -> Result<Value, String> {
+        let name = self.ident();
+        match name.as_str() {
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            "None" => Ok(Value::Null),
+            "Some" => {
+                self.expect(b'(')?;
+                let value = self.value(depth + 1)?;
+                self.eat(b',');
+                self.expect(b')')?;
+                Ok(value)
+            }
+            _ if self.eat(b'(') => self.fields(depth, Some(name)),
+            _ => Ok(Value::String(name)),
+        }
+    }
+
+    /// `field: value, ...)` after the opening parenthesis.
+    fn fields(&mut self, depth: usize, variant: Option<String>) -> Result<Value, String> {
+        let mut object = Object::new();
+        if let Some(variant) = variant {
+            object.insert(VARIANT_KEY.to_owned(), Value::String(variant));
+        }
+        while !self.eat(b')') {
+            let key = self.ident();
+            if key.is_empty() {
+                return Err(self.problem("expected a field name"));
+            }
+            self.expect(b':')?;
+            let value = self.value(depth + 1)?;
+            object.insert(key, value);
+            if !self.eat(b',') {
+                self.expect(b')')?;
+                break;
+            }
+        }
+        Ok(Value::Object(object))
+    }
+
+    /// An integer (the stored forms have no other numbers).
+    fn integer(&mut self) -> Result<Value, String> {
+        let start = self.at;
+        self.at += usize::from(self.peek() == Some(b'-'));
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.at += 1;
+        }
+        let digits = std::str::from_utf8(&self.text[start..self.at]).unwrap_or_default();
+        let number = if digits.starts_with('-') {
+            digits.parse().ok().map(Number::I64)
+        } else {
+            digits.parse().ok().map(Number::U64)
+        };
+        match (number, self.peek()) {
+            (Some(number), next) if !matches!(next, Some(b'.' | b'e' | b'E')) => {
+                Ok(Value::Number(number))
+            }
+            _ => Err(self.problem("not an integer this reads")),
+        }
+    }
+
+    /// A string after `char::escape_debug`, as `ron` writes them.
+    fn string(&mut self) -> Result<String, String> {
+        self.at += 1;
+        let mut bytes = Vec::new();
+        loop {
+            let Some(byte) = self.peek() else {
+                return Err(self.problem("the string does not end"));
+            };
+            self.at += 1;
+            match byte {
+                b'"' => break,
+                b'\\' => {
+                    let escaped = self.escape()?;
+                    bytes.extend_from_slice(escaped.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                _ => bytes.push(byte),
+            }
+        }
+        // Split only at ASCII bytes of what was `&str`: still UTF-8.
+        String::from_utf8(bytes).map_err(|_| self.problem("the string is not UTF-8"))
+    }
+
+    fn escape(&mut self) -> Result<char, String> {
+        let byte = self.peek();
+        self.at += 1;
+        Ok(match byte {
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'0') => '\0',
+            Some(b'\\') => '\\',
+            Some(b'"') => '"',
+            Some(b'\'') => '\'',
+            Some(b'u') if self.eat(b'{') => {
+                let start = self.at;
+                while matches!(self.peek(), Some(byte) if byte.is_ascii_hexdigit()) {
+                    self.at += 1;
+                }
+                let hex = std::str::from_utf8(&self.text[start..self.at]).unwrap_or_default();
+                let code = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
+                match code {
+                    Some(code) if self.eat(b'}') => code,
+                    _ => return Err(self.problem("a bad \\u{...} escape")),
+                }
+            }
+            _ => return Err(self.problem("an unknown escape")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> String {
+        read(text).map_or_else(
+            |err| format!("error {err}"),
+            |v| miniserde::json::to_string(&v),
+        )
+    }
+
+    #[test]
+    fn reads_what_ron_wrote() {
+        assert_eq!(
+            json("(a:1,b:-2,c:Some(\"x\"),d:None,e:[true,false,],f:Queued,g:Sent(id:7))"),
+            r#"{"a":1,"b":-2,"c":"x","d":null,"e":[true,false],"f":"Queued","g":{"(variant)":"Sent","id":7}}"#
+        );
+        assert_eq!(
+            json("(\n    enabled: true,\n    name: Some(\"A\\\"d\\\\a\\n\\u{202e}\\'\"),\n)\n"),
+            "{\"enabled\":true,\"name\":\"A\\\"d\\\\a\\n\u{202e}'\"}"
+        );
+        assert_eq!(json("([], ())"), "error 1:2: expected a field name");
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_read_without_panicking() {
+        for (text, problem) in [
+            ("(a:1.5)", "1:5: not an integer this reads"),
+            (
+                "(a:99999999999999999999)",
+                "1:24: not an integer this reads",
+            ),
+            ("(a:\"x)", "1:7: the string does not end"),
+            ("(a:\"\\q\")", "1:7: an unknown escape"),
+            ("(a:\"\\u{d800}\")", "1:12: a bad \\u{...} escape"),
+            ("(a:1) x", "1:7: text after the end"),
+            ("(a 1)", "1:4: expected ':'"),
+            ("", "1:1: expected a value"),
+        ] {
+            assert_eq!(json(text), format!("error {problem}"), "{text}");
+        }
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(json(&deep), "error 1:18: nested too deep");
+    }
+}
