@@ -119,24 +119,31 @@ fn move_nodes(x: &mut [Vec2], w: &[f32], s: &ChainScratch) {
     x[0] -= next_dir * (next_lambda * w[0]);
 }
 
-/// The active-set passes of `solve_chain`: the whole chain first, then again only the blocks
-/// in which a segment was let go (`Block`): the others' multipliers would come out the same
-/// bits. A whip's heap of rope has many slack segments, so its blocks are short: the passes
-/// after the first solved 59 rows of 199 on average on whip-200.
+/// The active-set passes of `solve_chain`: the whole chain first (as two blocks when a slack
+/// row lies near its middle), then again only the blocks in which a segment was let go
+/// (`Block`): the others' multipliers would come out the same bits. A whip's heap of rope has
+/// many slack segments, so its blocks are short: the passes after the first solved 59 rows of
+/// 199 on average on whip-200.
 fn solve_active_set(w: &[f32], s: &mut ChainScratch) {
     let n = s.dir.len();
     s.upper[n] = 0.0;
     s.redo.clear();
-    s.redo.push(Block {
-        first: 0,
-        boundary: n,
-    });
+    s.redo.extend(split_at_middle_slack_row(&s.dir));
     for pass in 1..=MAX_ACTIVE_SET_PASSES {
         let last_pass = pass == MAX_ACTIVE_SET_PASSES;
         let mut redo = std::mem::take(&mut s.redo);
         s.redo_next.clear();
+        // Two blocks' forward sweeps side by side: each is a chain of dependent divisions,
+        // so the processor overlaps the two.
+        for pair in redo.chunks(2) {
+            match *pair {
+                [a, b] => forward_sweep_pair(w, s, a, b),
+                [a] => forward_sweep(w, s, a),
+                _ => unreachable!("chunks of two"),
+            }
+        }
         for &block in &redo {
-            solve_multipliers_in(w, s, block, last_pass);
+            back_substitute(s, block, last_pass);
         }
         redo.clear();
         s.redo = std::mem::replace(&mut s.redo_next, redo);
@@ -144,6 +151,41 @@ fn solve_active_set(w: &[f32], s: &mut ChainScratch) {
             break;
         }
     }
+}
+
+/// The whole chain's rows as one block, or as two when a slack row lies within a quarter of
+/// the chain's middle (the slack row itself in neither): two blocks' sweeps can overlap.
+fn split_at_middle_slack_row(dir: &[Vec2]) -> impl Iterator<Item = Block> {
+    let n = dir.len();
+    let middle = n / 2;
+    let reach = n / 4;
+    let slack = |i: &usize| dir[*i] == Vec2::ZERO;
+    let after = (middle..(middle + reach).min(n)).find(slack);
+    let before = (middle.saturating_sub(reach)..middle).rev().find(slack);
+    let split = match (before, after) {
+        (Some(b), Some(a)) => Some(if middle - b <= a - middle { b } else { a }),
+        (b, a) => b.or(a),
+    };
+    let blocks = match split {
+        Some(m) => [
+            Some(Block {
+                first: 0,
+                boundary: m,
+            }),
+            Some(Block {
+                first: m + 1,
+                boundary: n,
+            }),
+        ],
+        None => [
+            Some(Block {
+                first: 0,
+                boundary: n,
+            }),
+            None,
+        ],
+    };
+    blocks.into_iter().flatten()
 }
 
 /// Solves `J M⁻¹ Jᵀ λ = −C` for the segments whose direction is set (the others have λ = 0 and
@@ -158,65 +200,97 @@ fn solve_multipliers(w: &[f32], s: &mut ChainScratch, last_pass: bool) -> bool {
     let n = s.dir.len();
     s.upper[n] = 0.0;
     s.redo_next.clear();
-    solve_multipliers_in(
-        w,
-        s,
-        Block {
-            first: 0,
-            boundary: n,
-        },
-        last_pass,
-    );
+    let whole = Block {
+        first: 0,
+        boundary: n,
+    };
+    forward_sweep(w, s, whole);
+    back_substitute(s, whole, last_pass);
     !s.redo_next.is_empty()
 }
 
-/// `solve_multipliers` for the rows of one `block`, adding to `s.redo_next` each block of it
-/// in which a segment was let go. `s.upper[n]` must be 0.
-fn solve_multipliers_in(w: &[f32], s: &mut ChainScratch, block: Block, last_pass: bool) {
-    let n = s.dir.len();
-    let Block { first, boundary } = block;
-    // The sweep runs through the boundary's slack row too: the row before it reads its
-    // `upper` (±0, whose sign follows the row before's direction).
-    let swept = (boundary + 1).min(n);
-    let (dir, error, rhs) = (
-        &mut s.dir[first..swept],
-        &s.error[first..swept],
-        &mut s.rhs[first..swept],
-    );
-    // `upper[i + 1]` is row i's modified super-diagonal (`upper[0]` is unused, `upper[n]` 0).
-    let upper = &mut s.upper[first..=swept];
-    // Forward sweep. The matrix is symmetric: the coupling of rows i−1 and i is
-    // c_i = −w_i d_{i−1}·d_i, both row i's lower and row i−1's upper. Row `first` follows a
-    // slack row or none: zero direction, zero right-hand side, zero inverse pivot.
-    let mut prev_dir = Vec2::ZERO;
-    let mut prev_rhs = 0.0f32;
-    let mut prev_inv_pivot = 0.0f32;
-    for ((((&d, &e), r), up), ends) in dir
+/// What the forward sweep carries from one row to the next. Row `first` of a block follows a
+/// slack row or none: zero direction, zero right-hand side, zero inverse pivot.
+#[derive(Clone, Copy, Default)]
+struct SweepCarry {
+    dir: Vec2,
+    rhs: f32,
+    inv_pivot: f32,
+}
+
+/// One row of the forward sweep (direction `d`, error `e`, its ends' inverse masses `w_a`,
+/// `w_b`): returns its modified right-hand side and the row before's modified upper. The
+/// matrix is symmetric: the coupling of rows i−1 and i is c_i = −w_i d_{i−1}·d_i, both row i's
+/// lower and row i−1's upper.
+#[inline(always)]
+fn forward_row(carry: &mut SweepCarry, d: Vec2, e: f32, w_a: f32, w_b: f32) -> (f32, f32) {
+    let coupling = -w_a * carry.dir.dot(d);
+    // Row i−1's upper (0 · 0 for the first row, which has none).
+    let prev_upper = coupling * carry.inv_pivot;
+    let pivot = w_a + w_b - coupling * prev_upper;
+    // Both ends immovable, or the segment slack: the constraint cannot act (λ = 0).
+    let inv_pivot = if pivot > 1e-12 && d != Vec2::ZERO {
+        1.0 / pivot
+    } else {
+        0.0
+    };
+    let rhs = (e - coupling * carry.rhs) * inv_pivot;
+    *carry = SweepCarry {
+        dir: d,
+        rhs,
+        inv_pivot,
+    };
+    (rhs, prev_upper)
+}
+
+/// The rows the forward sweep of `block` writes: through the boundary's slack row too, as the
+/// row before it reads its `upper` (±0, whose sign follows the row before's direction).
+fn swept_rows(block: Block, n: usize) -> std::ops::Range<usize> {
+    block.first..(block.boundary + 1).min(n)
+}
+
+/// The forward sweep of one block: `s.rhs` and `s.upper` of its rows.
+fn forward_sweep(w: &[f32], s: &mut ChainScratch, block: Block) {
+    let rows = swept_rows(block, s.dir.len());
+    let mut carry = SweepCarry::default();
+    // `upper[i]` is row i−1's modified super-diagonal (`upper[0]` is unused, `upper[n]` 0).
+    for ((((&d, &e), r), up), ends) in s.dir[rows.clone()]
         .iter()
-        .zip(error)
-        .zip(rhs.iter_mut())
-        .zip(upper[..swept - first].iter_mut())
-        .zip(w[first..=swept].windows(2))
+        .zip(&s.error[rows.clone()])
+        .zip(&mut s.rhs[rows.clone()])
+        .zip(&mut s.upper[rows.clone()])
+        .zip(w[rows.start..=rows.end].windows(2))
     {
-        let coupling = -ends[0] * prev_dir.dot(d);
-        // Row i−1's upper (0 · 0 for the first row, which has none).
-        let prev_upper = coupling * prev_inv_pivot;
-        *up = prev_upper;
-        let pivot = ends[0] + ends[1] - coupling * prev_upper;
-        // Both ends immovable, or the segment slack: the constraint cannot act (λ = 0).
-        let inv_pivot = if pivot > 1e-12 && d != Vec2::ZERO {
-            1.0 / pivot
-        } else {
-            0.0
-        };
-        prev_rhs = (e - coupling * prev_rhs) * inv_pivot;
-        *r = prev_rhs;
-        prev_dir = d;
-        prev_inv_pivot = inv_pivot;
+        (*r, *up) = forward_row(&mut carry, d, e, ends[0], ends[1]);
     }
+}
+
+/// The forward sweeps of two blocks, a row of each in turn: the same bits as one after the
+/// other (the blocks share no row), in about the time of the longer.
+fn forward_sweep_pair(w: &[f32], s: &mut ChainScratch, a: Block, b: Block) {
+    let n = s.dir.len();
+    let (rows_a, rows_b) = (swept_rows(a, n), swept_rows(b, n));
+    let (mut carry_a, mut carry_b) = (SweepCarry::default(), SweepCarry::default());
+    for k in 0..rows_a.len().max(rows_b.len()) {
+        for (rows, carry) in [(&rows_a, &mut carry_a), (&rows_b, &mut carry_b)] {
+            let i = rows.start + k;
+            if i < rows.end {
+                (s.rhs[i], s.upper[i]) = forward_row(carry, s.dir[i], s.error[i], w[i], w[i + 1]);
+            }
+        }
+    }
+}
+
+/// The back substitution of one block after its forward sweep: λ in `s.rhs`, the segments
+/// that push let go (or on the `last_pass` their λ zeroed), each block of it that let one go
+/// added to `s.redo_next`.
+fn back_substitute(s: &mut ChainScratch, block: Block, last_pass: bool) {
+    let Block { first, boundary } = block;
+    let rows = boundary - first;
+    let (dir, rhs) = (&mut s.dir[first..boundary], &mut s.rhs[first..boundary]);
+    let upper = &s.upper[first..=boundary];
     // Back substitution: λ_i = rhs_i − upper_i λ_{i+1}, letting go the segments that push.
     // The boundary's slack row has λ = +0 exactly, the start value.
-    let rows = boundary - first;
     let mut next_lambda = 0.0f32;
     // The block being walked (back to front) ends at `block_end`; whether it let one go.
     let mut block_end = boundary;
