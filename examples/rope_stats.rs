@@ -1,6 +1,9 @@
 //! Runs every rope workload with the reference port (`ref-gs80`) and the project's rope in the
 //! same process and prints one table: speed (as ref/ours ratios), stretch, penetration, resting
-//! speed and tunnelling. `cargo run --release --example rope_stats` (docs/rope.md explains it).
+//! speed and tunnelling. `cargo run --release --example rope_stats` (docs/rope.md explains it);
+//! `-- --only whip` runs one headline workload alone (hang-200, hang-400-heavy, drape-200,
+//! whip-200; a name's start is enough) and a fingerprint of our rope's final nodes; with
+//! `--ours` added, only our rope is stepped, nothing measured (for a profiler).
 
 // Each user of the shared module needs a different part of it.
 #[allow(dead_code)]
@@ -267,6 +270,25 @@ fn main() {
         return;
     }
     let headline = [hang(200), hang_heavy(), drape(200), whip(200)];
+    if let Some(prefix) = only_workload() {
+        // One workload alone: `--only whip` prints its row; `--only whip --ours` steps only our
+        // rope through it, measuring nothing, for a profiler.
+        if std::env::args().any(|a| a == "--ours") {
+            for w in headline.iter().filter(|w| w.name.starts_with(&prefix)) {
+                println!("{}: ours' final nodes {:016x}", w.name, final_nodes_hash(w));
+            }
+            return;
+        }
+        print_header();
+        headline
+            .iter()
+            .filter(|w| w.name.starts_with(&prefix))
+            .for_each(|w| {
+                print_row(&measure(w));
+                println!("{}: ours' final nodes {:016x}", w.name, final_nodes_hash(w));
+            });
+        return;
+    }
     let rows: Vec<Row> = headline.iter().map(measure).collect();
     println!("## Workloads (median µs per 0.01 s step; ratio = ref-gs80 / ours)\n");
     print_header();
@@ -277,6 +299,32 @@ fn main() {
     level_rope_tables();
     println!("\n## Goals (ours, against ref-gs80 in this run)\n");
     print_goals(&rows, &slack);
+}
+
+/// FNV-1a of our rope's node bits after the whole workload: a speed change that keeps the
+/// results keeps this.
+fn final_nodes_hash(w: &Workload) -> u64 {
+    let mut sim = Sim::ours(w);
+    for step in 0..w.steps {
+        sim.step(w, step);
+    }
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for p in sim.nodes() {
+        for bits in [p.x.to_bits(), p.y.to_bits()] {
+            hash = (hash ^ u64::from(bits)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// The name (or its start) after `--only`: run just the headline workloads it names.
+fn only_workload() -> Option<String> {
+    let mut args = std::env::args().skip_while(|a| a != "--only");
+    args.next()?;
+    Some(
+        args.next()
+            .expect("--only takes a workload name, e.g. --only whip"),
+    )
 }
 
 /// How the cost per step grows with the rope's node count, ours against the reference.

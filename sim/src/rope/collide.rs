@@ -111,7 +111,8 @@ impl Rope {
             // Swept test: a node that moved far this substep may have jumped a thin wall whole.
             // Each node is swept once, by the chunk that starts at or contains it.
             let sweep_to = if end_seg == last { last } else { end_seg - 1 };
-            self.sweep_nodes(first.max(1)..=sweep_to, shape, pose, end);
+            let solid_box = shape.compute_aabb(pose).loosened(SWEEP_BOX_SLACK_M);
+            self.sweep_nodes(first.max(1)..=sweep_to, (shape, pose, &solid_box), end);
             for i in first..end_seg {
                 let (a, b) = (self.nodes[i], self.nodes[i + 1]);
                 let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
@@ -177,14 +178,14 @@ impl Rope {
         }
     }
 
-    /// The swept test of `collide` for `nodes` against one solid: a node that moved further than
-    /// `SWEEP_THRESHOLD_RADII` of the radius this substep may have jumped a thin wall whole, and
-    /// is stopped a radius out from where its path meets the surface.
+    /// The swept test of `collide` for `nodes` against one solid (its shape, pose and box at
+    /// that pose): a node that moved further than `SWEEP_THRESHOLD_RADII` of the radius this
+    /// substep may have jumped a thin wall whole, and is stopped a radius out from where its
+    /// path meets the surface.
     fn sweep_nodes(
         &mut self,
         nodes: std::ops::RangeInclusive<usize>,
-        shape: &dyn Shape,
-        pose: &Pose,
+        (shape, pose, solid_box): (&dyn Shape, &Pose, &Aabb),
         end: EndMotion,
     ) {
         let radius_m = self.params.radius_m;
@@ -196,6 +197,15 @@ impl Rope {
             let motion = self.nodes[i] - self.prev[i];
             let dist = motion.length();
             if dist <= sweep_min_m {
+                continue;
+            }
+            // The path lies in the box of its ends: a path whose box misses the solid's cannot
+            // meet it (on whip-200, 1 ray in 2 million hit, and the casts were 3 % of the step).
+            let path_box = Aabb::new(
+                self.prev[i].min(self.nodes[i]),
+                self.prev[i].max(self.nodes[i]),
+            );
+            if !path_box.intersects(solid_box) {
                 continue;
             }
             let ray = Ray::new(self.prev[i], motion / dist);
@@ -255,6 +265,11 @@ impl Rope {
         }
     }
 }
+
+/// Slack on a solid's box when it rejects swept tests whose path misses it: far above the
+/// rounding of the box and of the ray's end (`prev + direction × length`), so that no path a
+/// ray cast would find a hit on is skipped.
+const SWEEP_BOX_SLACK_M: f32 = 1e-3;
 
 /// Most a contact may move a segment's node, as a multiple of its depth. A contact near a node
 /// that cannot move (the anchor, or the player, who has their own collision) levers the other
