@@ -90,8 +90,11 @@ pub(super) fn move_player(
     }
     let free_velocity = player.vel;
     if wind.is_some() {
+        let calm = rope.node_energies(gravity);
         rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
+        meter.rope_blown(&calm, &rope.node_energies(gravity));
     }
+    let rope_before = rope.node_energies(gravity);
     let (target, vel) = rope.step_with_anchor(
         geometry,
         &tuning.rope,
@@ -105,6 +108,8 @@ pub(super) fn move_player(
     player.move_and_collide(target - player.pos, geometry, &tuning.player, events);
     rope.set_player(player.pos);
     meter.moved(player, free_velocity, TICK_DT_S);
+    let rope_after = rope.node_energies(gravity);
+    meter.rope_stepped(&rope_before, &rope_after, rope.last_step_credits());
 }
 
 /// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
