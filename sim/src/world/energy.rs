@@ -59,6 +59,9 @@ pub struct TickEnergy {
     /// motion beyond gravity's free flight: the solve's position corrections turned into
     /// velocity and height, the reel's pull, and the level taking speed away.
     pub rope_j_per_kg: f32,
+    /// The player's move through the level with no rope (a moving solid's push, a landing's
+    /// loss), beyond gravity's free flight.
+    pub free_move_j_per_kg: f32,
     /// Everything else (vines, getting out of solids, hazards' bounces, respawning).
     pub other_j_per_kg: f32,
 }
@@ -170,6 +173,17 @@ impl EnergyMeter {
         let now = self.now_j_per_kg(player);
         self.account.gravity_j_per_kg += free_flight;
         self.account.rope_j_per_kg += now - self.mark_j_per_kg - free_flight;
+        self.mark_j_per_kg = now;
+    }
+
+    /// The player, with no rope, was moved through the level with
+    /// `free_velocity`: gravity is credited its free flight, the move the rest.
+    pub(crate) fn moved_without_rope(&mut self, player: &Player, free_velocity: Vec2, dt_s: f32) {
+        let g = self.gravity_m_per_s2;
+        let free_flight = g * free_velocity.y * dt_s;
+        let now = self.now_j_per_kg(player);
+        self.account.gravity_j_per_kg += free_flight;
+        self.account.free_move_j_per_kg += now - self.mark_j_per_kg - free_flight;
         self.mark_j_per_kg = now;
     }
 

@@ -63,7 +63,7 @@ pub(super) fn move_player(
         let free_velocity = player.vel;
         let desired = player.vel * TICK_DT_S;
         player.move_and_collide(desired, geometry, &tuning.player, events);
-        meter.moved(player, free_velocity, TICK_DT_S);
+        meter.moved_without_rope(player, free_velocity, TICK_DT_S);
         return;
     };
     let length_before_m = rope.length_m;
