@@ -64,6 +64,7 @@ fn the_energy_account_adds_up_every_tick() {
             + e.run_and_pump_j_per_kg
             + e.wind_j_per_kg
             + e.rope_j_per_kg
+            + e.free_move_j_per_kg
             + e.other_j_per_kg;
         let change = e.mechanical_j_per_kg() - before;
         assert!(

@@ -37,6 +37,7 @@ mod step;
 
 use collide::box_contact;
 use relax::EndEntry;
+pub use relax::{NodeEnergy, StepCredits};
 use step::EndMotion;
 
 /// Segments per broad-phase chunk: large enough that the BVH is queried rarely, small enough that
@@ -165,6 +166,8 @@ pub struct Rope {
     reel_load_n: f32,
     /// Whether the reel was asked to take rope in this tick and stalled on its load.
     reel_stalled: bool,
+    /// What the last step's energy budget credited the player with (for the energy account).
+    last_step_credits: StepCredits,
     params: RopeParams,
     /// Substeps the last step took (its nodes' `nodes − prev` is per substep).
     last_substeps: u32,
@@ -279,6 +282,7 @@ impl Rope {
             tension_n: vec![0.0; segments],
             reel_load_n: 0.0,
             reel_stalled: false,
+            last_step_credits: StepCredits::default(),
             params: RopeParams { segments, ..params },
             last_substeps: 1,
             step_dt_s: 1.0 / 60.0,
@@ -470,6 +474,11 @@ impl Rope {
         self.nominal_segment_m
     }
 
+    /// What the last step's energy budget credited the player with, J/kg (`relax`).
+    pub fn last_step_credits(&self) -> StepCredits {
+        self.last_step_credits
+    }
+
     /// Each segment's tension over the last step, in newtons, anchor first: how hard the rope
     /// pulled on the two nodes of that segment (0 when it was slack).
     pub fn tension_n(&self) -> &[f32] {
@@ -564,7 +573,9 @@ impl Rope {
         let last = self.segment_count();
         let solved = (self.nodes[last] - self.prev[last]) / h;
         let at = self.nodes[last];
-        (at, self.relaxed_end_velocity(entry, at, solved))
+        let (vel, credits) = self.relaxed_end_velocity(entry, at, solved);
+        self.last_step_credits = credits;
+        (at, vel)
     }
 
     /// Advances a rope whose far end is a free heavy node, the anchor fixed.
@@ -615,6 +626,8 @@ impl Rope {
             tension_n: _,
             reel_load_n,
             reel_stalled,
+            // Derived from the last step, for the energy account only.
+            last_step_credits: _,
             params,
             last_substeps,
             step_dt_s,

@@ -14,8 +14,9 @@
 //!   moving anchor gives, or their speed toward it before the step, whichever is more;
 //! - an energy budget: the player's and the rope's mechanical energy together (kinetic plus
 //!   potential, per kilogram of the player) may leave the step no higher than it entered, plus
-//!   the player's free flight, plus the reel's rated pull over the rope it took in and the
-//!   anchor's motion toward the player. The rope's own swing handed on to the player is paid
+//!   the player's free flight, plus the reel's rated pull over the rope it took in (and, on a
+//!   reel's first tick, bringing the player up to the reel's speed) and the anchor's motion
+//!   toward the player. The rope's own swing handed on to the player is paid
 //!   for by the rope's energy, so it passes; a corner that turns 7 m/s of reel into 30 m/s of
 //!   player (a pulley at a grazing angle) does not. The excess comes off the velocity the
 //!   step added to the player.
@@ -48,6 +49,28 @@ pub(super) struct EndEntry {
     pub(super) rope_energy_j_per_kg: f32,
 }
 
+/// What a rope step may have put into the player from the game's real sources, J/kg of the
+/// player: the credits of its energy budget, kept for the energy account (`World::energy`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepCredits {
+    /// The reel's rated pull over the rope it took in.
+    pub reel_rated_j_per_kg: f32,
+    /// Bringing the player's speed toward the rope up to the reel's, when it was slower (a
+    /// reel starting from rest).
+    pub reel_start_j_per_kg: f32,
+    /// A moving anchor's pull (`anchor_work_j_per_kg`).
+    pub anchor_j_per_kg: f32,
+}
+
+/// One rope node's energy at the end of a step, J/kg of the player (weighted by the node's
+/// mass against the player's).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NodeEnergy {
+    pub kinetic_j_per_kg: f32,
+    /// g times the node's height (zero at y = 0).
+    pub potential_j_per_kg: f32,
+}
+
 /// Kinetic plus potential energy per kilogram of a point at `pos` moving at `vel`.
 fn mechanical_j_per_kg(pos: Vec2, vel: Vec2, gravity: Vec2) -> f32 {
     0.5 * vel.length_squared() - gravity.dot(pos)
@@ -72,14 +95,39 @@ impl Rope {
         sum
     }
 
+    /// Each free node's energy (the anchor and the end left out), in node order from the
+    /// anchor, per kilogram of the far end: for the energy account, which compares the nodes
+    /// the rope kept across a step.
+    pub fn node_energies(&self, gravity: Vec2) -> Vec<NodeEnergy> {
+        let last = self.segment_count();
+        let end_w = self.inv_mass[last];
+        (1..last)
+            .map(|i| {
+                let w = self.inv_mass[i];
+                let share = if w > 0.0 { end_w / w } else { 0.0 };
+                let vel = self.node_velocity(i);
+                NodeEnergy {
+                    kinetic_j_per_kg: share * 0.5 * vel.length_squared(),
+                    potential_j_per_kg: -share * gravity.dot(self.nodes[i]),
+                }
+            })
+            .collect()
+    }
+
     /// The player's velocity after a step that left them at `at` with velocity `solved`
-    /// (their last substep's displacement over its length), relaxed as the module says.
-    pub(super) fn relaxed_end_velocity(&self, entry: EndEntry, at: Vec2, solved: Vec2) -> Vec2 {
+    /// (their last substep's displacement over its length), relaxed as the module says; and
+    /// the budget's credits.
+    pub(super) fn relaxed_end_velocity(
+        &self,
+        entry: EndEntry,
+        at: Vec2,
+        solved: Vec2,
+    ) -> (Vec2, StepCredits) {
         let last = self.segment_count();
         let along = self.nodes[last - 1] - at;
         let length_m = along.length();
         if length_m < 1e-6 {
-            return solved;
+            return (solved, StepCredits::default());
         }
         let toward_rope = along / length_m;
         let anchor_pull_m = entry.anchor_moved.dot(toward_rope).max(0.0);
@@ -95,27 +143,36 @@ impl Rope {
         // player dragging it, a moving solid pushing it) is no debt of the player's.
         let rope_gave_j_per_kg =
             (entry.rope_energy_j_per_kg - self.nodes_energy_j_per_kg(entry.gravity)).max(0.0);
+        let credits = StepCredits {
+            reel_rated_j_per_kg: REEL_RATED_ACCEL_M_PER_S2 * entry.reeled_in_m.max(0.0),
+            reel_start_j_per_kg: reel_start_j_per_kg(entry, toward_rope),
+            anchor_j_per_kg: anchor_work_j_per_kg(entry),
+        };
         let budget_j_per_kg = mechanical_j_per_kg(entry.pos, entry.vel, entry.gravity)
             - entry.gravity.dot(entry.vel) * entry.dt_s
             + rope_gave_j_per_kg
-            + reel_work_j_per_kg(entry)
-            + anchor_work_j_per_kg(entry)
+            + credits.reel_rated_j_per_kg
+            + credits.reel_start_j_per_kg
+            + credits.anchor_j_per_kg
             + STEP_ENERGY_SLACK_J_PER_KG;
         let excess_j_per_kg = mechanical_j_per_kg(at, vel, entry.gravity) - budget_j_per_kg;
         if excess_j_per_kg > 0.0 {
             vel = take_energy_off(vel, entry.vel, excess_j_per_kg);
         }
-        vel
+        (vel, credits)
     }
 }
 
-/// The most the reel may have put into the player this step, J/kg: its rated pull over the
-/// rope it took in, plus the kinetic energy of its rated speed (the game's reel is a winch that
-/// reaches its speed within a tick: a player at rest leaves at 7 m/s on the first tick).
-fn reel_work_j_per_kg(entry: EndEntry) -> f32 {
-    let reeled_in_m = entry.reeled_in_m.max(0.0);
-    let reel_m_per_s = reeled_in_m / entry.dt_s;
-    REEL_RATED_ACCEL_M_PER_S2 * reeled_in_m + 0.5 * reel_m_per_s * reel_m_per_s
+/// What the reel may give on top of its rated pull, J/kg: the game's reel is a winch that
+/// reaches its speed within a tick (a player at rest leaves at 7 m/s on the first tick, which
+/// takes 840 m/s², twice the rating), so a player slower toward the rope than this step's reel
+/// may be brought up to it: ½ (v_reel² − v_toward²). A player already coming in at the reel's
+/// speed gets nothing more; this was once credited in full on every reeling tick, 24.5 J/kg a
+/// tick that a fast swing turned into speed.
+fn reel_start_j_per_kg(entry: EndEntry, toward_rope: Vec2) -> f32 {
+    let reel_m_per_s = entry.reeled_in_m.max(0.0) / entry.dt_s;
+    let toward_m_per_s = entry.vel.dot(toward_rope).clamp(0.0, reel_m_per_s);
+    0.5 * (reel_m_per_s * reel_m_per_s - toward_m_per_s * toward_m_per_s)
 }
 
 /// The most a moving anchor may have put into the player this step, J/kg: a moving solid

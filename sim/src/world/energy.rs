@@ -2,12 +2,15 @@
 //! (½ v² + g y, per kilogram) came from. Each stage of `World::step` that can change the
 //! player's motion is credited with the change it made, so a test can tell the energy gravity,
 //! the reel, running and jumping, wind and moving solids put in from what the rope's solve (or
-//! anything else) added. Reading only: the account is written beside the state, never read by
+//! anything else) added. The player's rope is in the account too: over its step, the potential
+//! energy its nodes lose is a credit the rope may hand on to the player, and the kinetic energy
+//! they gain is a debit, so the solver's share of the player and rope together is
+//! `rope_solver_added_j_per_kg`. Reading only: the account is written beside the state, never read by
 //! the step, and left out of the state hash, so keeping it changes no bit of the simulation.
 
 use crate::math::Vec2;
 use crate::player::Player;
-use crate::rope::Rope;
+use crate::rope::{NodeEnergy, Rope, StepCredits};
 
 pub use crate::rope::REEL_RATED_ACCEL_M_PER_S2;
 
@@ -39,10 +42,26 @@ pub struct TickEnergy {
     /// The most the reel may have put in: its rated pull (`REEL_RATED_ACCEL_M_PER_S2`,
     /// per kilogram of the player) over the rope it reeled in.
     pub reel_rated_j_per_kg: f32,
+    /// The most the reel may have added to bring the player's speed toward the rope up to the
+    /// reel's (a reel starting from rest; `rope::StepCredits`).
+    pub reel_start_j_per_kg: f32,
+    /// The most a moving anchor may have put into the player (`rope::StepCredits`).
+    pub anchor_j_per_kg: f32,
+    /// Potential energy the player's rope's nodes lost over the rope's step (the nodes it kept
+    /// through the step: a node reeled in or paid out is the reel's), per kilogram of the
+    /// player.
+    pub rope_gravity_j_per_kg: f32,
+    /// Kinetic energy the same nodes gained over the rope's step.
+    pub rope_kinetic_gain_j_per_kg: f32,
+    /// The wind's change of the rope's nodes' kinetic energy, before the step.
+    pub rope_wind_j_per_kg: f32,
     /// What the rope's step and the player's collision with the level did to the player's
     /// motion beyond gravity's free flight: the solve's position corrections turned into
     /// velocity and height, the reel's pull, and the level taking speed away.
     pub rope_j_per_kg: f32,
+    /// The player's move through the level with no rope (a moving solid's push, a landing's
+    /// loss), beyond gravity's free flight.
+    pub free_move_j_per_kg: f32,
     /// Everything else (vines, getting out of solids, hazards' bounces, respawning).
     pub other_j_per_kg: f32,
 }
@@ -57,6 +76,18 @@ impl TickEnergy {
     /// J/kg (negative when it took energy away, as a taut rope's collision with the level does).
     pub fn solver_added_j_per_kg(&self) -> f32 {
         self.rope_j_per_kg - self.reel_rated_j_per_kg
+    }
+
+    /// What the rope's step put into the player and their rope together beyond the reel (its
+    /// rated pull, and its start from rest) and a moving anchor, J/kg of the player: the rope's
+    /// fall may pay for the player's gain, and what the rope gains itself is counted against
+    /// the step.
+    pub fn rope_solver_added_j_per_kg(&self) -> f32 {
+        self.rope_j_per_kg + self.rope_kinetic_gain_j_per_kg
+            - self.rope_gravity_j_per_kg
+            - self.reel_rated_j_per_kg
+            - self.reel_start_j_per_kg
+            - self.anchor_j_per_kg
     }
 
     /// Energy put in this tick that nothing in the game's rules explains: the rope's excess
@@ -145,10 +176,44 @@ impl EnergyMeter {
         self.mark_j_per_kg = now;
     }
 
+    /// The player, with no rope, was moved through the level with
+    /// `free_velocity`: gravity is credited its free flight, the move the rest.
+    pub(crate) fn moved_without_rope(&mut self, player: &Player, free_velocity: Vec2, dt_s: f32) {
+        let g = self.gravity_m_per_s2;
+        let free_flight = g * free_velocity.y * dt_s;
+        let now = self.now_j_per_kg(player);
+        self.account.gravity_j_per_kg += free_flight;
+        self.account.free_move_j_per_kg += now - self.mark_j_per_kg - free_flight;
+        self.mark_j_per_kg = now;
+    }
+
     /// The rope reeled in `reeled_in_m` this tick (negative: paid out).
     pub(crate) fn reeled(&mut self, reeled_in_m: f32) {
         self.account.reeled_in_m += reeled_in_m;
         self.account.reel_rated_j_per_kg += REEL_RATED_ACCEL_M_PER_S2 * reeled_in_m.max(0.0);
+    }
+
+    /// The wind took the rope's nodes from `calm` to `blown` (before the rope's step).
+    pub(crate) fn rope_blown(&mut self, calm: &[NodeEnergy], blown: &[NodeEnergy]) {
+        self.account.rope_wind_j_per_kg += kinetic_sum(blown) - kinetic_sum(calm);
+    }
+
+    /// The rope's step took its nodes from `before` to `after` (both from
+    /// `Rope::node_energies`) with the budget's `credits`. Reeling adds or removes nodes next
+    /// to the player only, so the nodes the step kept are the first of both lists.
+    pub(crate) fn rope_stepped(
+        &mut self,
+        before: &[NodeEnergy],
+        after: &[NodeEnergy],
+        credits: StepCredits,
+    ) {
+        let kept = before.len().min(after.len());
+        let (before, after) = (&before[..kept], &after[..kept]);
+        let a = &mut self.account;
+        a.rope_kinetic_gain_j_per_kg += kinetic_sum(after) - kinetic_sum(before);
+        a.rope_gravity_j_per_kg += potential_sum(before) - potential_sum(after);
+        a.reel_start_j_per_kg += credits.reel_start_j_per_kg;
+        a.anchor_j_per_kg += credits.anchor_j_per_kg;
     }
 
     /// Closes the tick: the last changes go to `Other`, and the end state is written down.
@@ -161,6 +226,14 @@ impl EnergyMeter {
         a.rope_kinetic_j_per_kg = rope.map_or(0.0, rope_kinetic_j_per_kg);
         self.account
     }
+}
+
+fn kinetic_sum(nodes: &[NodeEnergy]) -> f32 {
+    nodes.iter().map(|n| n.kinetic_j_per_kg).sum()
+}
+
+fn potential_sum(nodes: &[NodeEnergy]) -> f32 {
+    nodes.iter().map(|n| n.potential_j_per_kg).sum()
 }
 
 /// ½ |v|² + g y.

@@ -8,7 +8,7 @@ use crate::math::Vec2;
 use crate::objects::vine;
 use crate::objects::winch::WinchState;
 use crate::player::Player;
-use crate::rope::{Rope, REEL_RATED_ACCEL_M_PER_S2};
+use crate::rope::{NodeEnergy, Rope, REEL_RATED_ACCEL_M_PER_S2};
 use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 use crate::world::energy::EnergyMeter;
 use crate::world::parts::{Scene, TickLog};
@@ -63,7 +63,7 @@ pub(super) fn move_player(
         let free_velocity = player.vel;
         let desired = player.vel * TICK_DT_S;
         player.move_and_collide(desired, geometry, &tuning.player, events);
-        meter.moved(player, free_velocity, TICK_DT_S);
+        meter.moved_without_rope(player, free_velocity, TICK_DT_S);
         return;
     };
     let length_before_m = rope.length_m;
@@ -89,9 +89,7 @@ pub(super) fn move_player(
         meter.velocity_stage(player, before, player.vel - calm);
     }
     let free_velocity = player.vel;
-    if wind.is_some() {
-        rope.apply_air_drag(air_at, drag, TICK_DT_S, true);
-    }
+    let rope_before = blow_on_rope(rope, wind.is_some().then_some(air_at), drag, gravity, meter);
     let (target, vel) = rope.step_with_anchor(
         geometry,
         &tuning.rope,
@@ -105,6 +103,27 @@ pub(super) fn move_player(
     player.move_and_collide(target - player.pos, geometry, &tuning.player, events);
     rope.set_player(player.pos);
     meter.moved(player, free_velocity, TICK_DT_S);
+    let rope_after = rope.node_energies(gravity);
+    meter.rope_stepped(&rope_before, &rope_after, rope.last_step_credits());
+}
+
+/// The wind's drag on the rope before its step (on a level with wind, `air_at`), its change of
+/// the rope's energy credited; returns the rope's node energies the step starts from.
+fn blow_on_rope(
+    rope: &mut Rope,
+    air_at: Option<impl Fn(Vec2) -> Vec2>,
+    drag_n_s2_per_m3: f32,
+    gravity: Vec2,
+    meter: &mut EnergyMeter,
+) -> Vec<NodeEnergy> {
+    let calm = rope.node_energies(gravity);
+    let Some(air_at) = air_at else {
+        return calm;
+    };
+    rope.apply_air_drag(air_at, drag_n_s2_per_m3, TICK_DT_S, true);
+    let blown = rope.node_energies(gravity);
+    meter.rope_blown(&calm, &blown);
+    blown
 }
 
 /// The reel's limits now. On a vine, reeling is climbing: slower, and the rope's limits are
