@@ -231,6 +231,17 @@ impl Rope {
         let length_m = anchor
             .distance(player_pos)
             .clamp(tuning.min_length_m, max_length_m);
+        Rope::straight_of_length(anchor, player_pos, length_m, max_length_m, tuning)
+    }
+
+    /// `Rope::new` with its length given.
+    fn straight_of_length(
+        anchor: Vec2,
+        player_pos: Vec2,
+        length_m: f32,
+        max_length_m: f32,
+        tuning: &RopeTuning,
+    ) -> Rope {
         let nominal_m = tuning.segment_length_m;
         let params = RopeParams::from_tuning(tuning, max_length_m);
         let max_segments = params.segments;

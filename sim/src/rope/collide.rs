@@ -170,6 +170,87 @@ impl Rope {
         }
     }
 
+    /// The step's last act for the player's rope: every segment whose axis (not just its
+    /// capsule) ended the step inside a solid is pushed until its axis is `AXIS_CLEARANCE_M`
+    /// out. Not a radius out, as `collide` pushes: a rope pinched in a gap narrower than itself
+    /// (below an anchor on a wall, a winch's platform swung up 5 cm from the wall) then goes
+    /// from one solid into the other; its axis fits. The contact solve after the last substep's collisions moves the
+    /// nodes it left light, and a yank from the player can carry one of them through the
+    /// surface the collisions had just cleared (a jerked rope's free node into the floor, the
+    /// node below an anchor into the face it hangs along). Only an axis inside a solid is
+    /// touched, which no shallow resting contact is, so an unbroken rope plays to the same bits.
+    pub(super) fn push_axes_out_of_solids(&mut self, geometry: &Geometry, end: EndMotion) {
+        let last = self.segment_count();
+        for p in 0..self.scratch.pairs.len() {
+            let (chunk, at, solid_aabb) = self.scratch.pairs[p];
+            let shape = geometry.collider(at).shape();
+            let pose = &geometry.collider_pose_at(at, 1.0);
+            let first = chunk * CHUNK_SEGMENTS;
+            for i in first..(first + CHUNK_SEGMENTS).min(last) {
+                let (a, b) = (self.nodes[i], self.nodes[i + 1]);
+                if !solid_aabb.intersects(&Aabb::new(a.min(b), a.max(b))) {
+                    continue;
+                }
+                // The axis cannot reach a shape further from its midpoint than half its length.
+                if shape.distance_to_point(pose, (a + b) * 0.5, true) > 0.5 * a.distance(b) {
+                    continue;
+                }
+                let segment = Segment::new(a, b);
+                let contact = match shape.as_cuboid() {
+                    Some(cuboid) => box_contact::contact_segment_cuboid(
+                        &mut self.scratch.epa.0,
+                        &segment,
+                        pose,
+                        cuboid,
+                        0.0,
+                    ),
+                    _ => query::contact(&Pose::IDENTITY, &segment, pose, shape, 0.0)
+                        .ok()
+                        .flatten(),
+                };
+                let Some(contact) = contact.filter(|c| c.dist < 0.0) else {
+                    continue;
+                };
+                let (wa, wb) = (self.contact_weight(i, end), self.contact_weight(i + 1, end));
+                let depth_m = AXIS_CLEARANCE_M - contact.dist;
+                self.push_segment_out(i, contact.point1, -contact.normal1, depth_m, [wa, wb]);
+            }
+        }
+    }
+
+    /// `push_segment` without its friction, for `push_axes_out_of_solids`: friction cancels a
+    /// node's motion over the substep along the contact, and that motion holds the push out of
+    /// the neighbouring segment's contact. Below an anchor on a wall, over the wall's corner,
+    /// the second segment's contact took back what the first's had pushed the node out by, and
+    /// the node stayed 2.2 cm inside the wall.
+    fn push_segment_out(
+        &mut self,
+        i: usize,
+        contact_point: Vec2,
+        normal: Vec2,
+        depth_m: f32,
+        [wa, wb]: [f32; 2],
+    ) {
+        let seg = self.nodes[i + 1] - self.nodes[i];
+        let len2 = seg.length_squared();
+        let t = if len2 > 1e-12 {
+            ((contact_point - self.nodes[i]).dot(seg) / len2).clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
+        let (ka, kb) = (wa * (1.0 - t), wb * t);
+        let denom = ka * (1.0 - t) + kb * t;
+        if denom < 1e-9 {
+            return;
+        }
+        for (node, k) in [(i, ka), (i + 1, kb)] {
+            if k > 0.0 {
+                self.nodes[node] += normal * (k * depth_m / denom).min(MAX_CONTACT_LEVER * depth_m);
+                self.touching[node] = true;
+            }
+        }
+    }
+
     /// A node's inverse mass in collision: the player's end is not pushed (it has its own).
     fn contact_weight(&self, i: usize, end: EndMotion) -> f32 {
         match end {
@@ -270,6 +351,9 @@ impl Rope {
 /// rounding of the box and of the ray's end (`prev + direction × length`), so that no path a
 /// ray cast would find a hit on is skipped.
 const SWEEP_BOX_SLACK_M: f32 = 1e-3;
+
+/// How far out of a solid `Rope::push_axes_out_of_solids` leaves a segment's axis.
+const AXIS_CLEARANCE_M: f32 = 0.001;
 
 /// Most a contact may move a segment's node, as a multiple of its depth. A contact near a node
 /// that cannot move (the anchor, or the player, who has their own collision) levers the other

@@ -1,8 +1,9 @@
-//! Cutting a rope at a node and joining two (a vine held partway, a vine let go), and turning one
-//! end for end.
+//! Cutting a rope at a node and joining two (a vine held partway, a vine let go), turning one
+//! end for end, and laying a new rope along a bent path.
 
 use super::{Rope, RopeParams};
 use crate::math::Vec2;
+use crate::tuning::RopeTuning;
 
 impl Rope {
     /// Splits the rope at node `index` (neither end): the part from the anchor to that node and
@@ -87,4 +88,36 @@ impl Rope {
         rope.sleeps_when_still = self.sleeps_when_still;
         rope
     }
+
+    /// The game's rope laid along `path` (anchor first, player last), its length the path's,
+    /// clamped: for a rope whose straight chord would pass through a solid (the hook flew
+    /// around it, or the player moved since firing). Nodes sit along the path by their share of
+    /// the rest length, as `Rope::new` puts them along the chord.
+    pub fn laid_along(path: &[Vec2], max_length_m: f32, tuning: &RopeTuning) -> Rope {
+        let (anchor, player_pos) = (path[0], path[path.len() - 1]);
+        let path_m: f32 = path.windows(2).map(|leg| leg[0].distance(leg[1])).sum();
+        let length_m = path_m.clamp(tuning.min_length_m, max_length_m);
+        let mut rope = Rope::straight_of_length(anchor, player_pos, length_m, max_length_m, tuning);
+        let segments = rope.segment_count();
+        for i in 1..segments {
+            let along_m = (rope.nominal_segment_m * i as f32).min(length_m) * (path_m / length_m);
+            let at = point_along(path, along_m);
+            rope.nodes[i] = at;
+            rope.prev[i] = at;
+        }
+        rope
+    }
+}
+
+/// The point `along_m` along the polyline `path` (its last point past the end).
+fn point_along(path: &[Vec2], along_m: f32) -> Vec2 {
+    let mut left_m = along_m;
+    for leg in path.windows(2) {
+        let leg_m = leg[0].distance(leg[1]);
+        if left_m <= leg_m && leg_m > 0.0 {
+            return leg[0].lerp(leg[1], left_m / leg_m);
+        }
+        left_m -= leg_m;
+    }
+    path[path.len() - 1]
 }

@@ -147,7 +147,8 @@ fn fly(
     match hit {
         Some(hit) => match anchor_for_hit(&hit, scene.level, rope_radius_m) {
             Some((kind, at)) => {
-                let rope = Rope::new(at, player.pos, max_len, &scene.tuning.rope);
+                let fired_from = pos - dir * traveled_m;
+                let rope = lay_rope(geometry, [at, fired_from, player.pos], max_len, scene);
                 let body = hit.tag.body;
                 let anchor_in_body = scene.body_pose(winches, body).inverse() * at;
                 events.push(Event::HookAttached { kind, at });
@@ -179,4 +180,31 @@ fn fly(
             }
         }
     }
+}
+
+/// The rope of a hook that took hold at `anchor`, `fired_from` where the player shot it, the
+/// player now at `player_pos`: straight from the anchor to the player, unless that chord passes
+/// through a solid (the player jumped or rode a platform past a block since firing). Then it
+/// is laid back along the hook's flight and on to the player, as the rope paid out.
+fn lay_rope(
+    geometry: &Geometry,
+    [anchor, fired_from, player_pos]: [Vec2; 3],
+    max_len: f32,
+    scene: Scene,
+) -> Rope {
+    let tuning = &scene.tuning.rope;
+    if chord_is_clear(geometry, anchor, player_pos, tuning.radius_m) {
+        return Rope::new(anchor, player_pos, max_len, tuning);
+    }
+    Rope::laid_along(&[anchor, fired_from, player_pos], max_len, tuning)
+}
+
+/// Whether the straight line from the anchor (a rope's radius off the surface it hooked) to the
+/// player meets no solid short of the player's last rope radius (the player may rest a little
+/// inside the floor they stand on).
+fn chord_is_clear(geometry: &Geometry, anchor: Vec2, player_pos: Vec2, radius_m: f32) -> bool {
+    let chord = player_pos - anchor;
+    geometry
+        .cast_ray(anchor, chord, groups::SOLID)
+        .is_none_or(|hit| hit.distance_m >= chord.length() - radius_m)
 }
