@@ -37,37 +37,43 @@ pub const MAX_ANSWERS_PER_LEVEL: usize = 64;
 /// What one cached answer costs beyond its bytes (key text, timestamps, the map's own slot).
 const ANSWER_OVERHEAD_BYTES: u64 = 192;
 
-/// Which answer of a level's boards: everything in a board request but the level.
+/// One of a level's boards: its simulation version, and assisted runs or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub sim_version: i64,
+    pub assisted: bool,
+}
+
+/// A page of a board's top runs, as asked for (`limit` and `offset` before clamping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TopPage {
+    pub board: Board,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// A player's place on a board and `around` entries either side (`player` in lowercase).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlaceOf {
+    pub board: Board,
+    pub player: String,
+    pub around: i64,
+}
+
+/// Which answer of a level's boards: everything in a board request but the level. The request
+/// handler builds it once; the read that fills the cache is given the same value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    Top {
-        sim_version: i64,
-        assisted: bool,
-        limit: i64,
-        offset: i64,
-    },
-    Place {
-        sim_version: i64,
-        assisted: bool,
-        player: String,
-        around: i64,
-    },
+    Top(TopPage),
+    Place(PlaceOf),
 }
 
 impl Variant {
-    /// Whether this answer is about the board (`sim_version`, `assisted`) of its level.
-    fn is_on_board(&self, board_version: i64, board_assisted: bool) -> bool {
-        let (Variant::Top {
-            sim_version,
-            assisted,
-            ..
-        }
-        | Variant::Place {
-            sim_version,
-            assisted,
-            ..
-        }) = self;
-        *sim_version == board_version && *assisted == board_assisted
+    /// Whether this answer is about `board` of its level.
+    fn is_on_board(&self, board: Board) -> bool {
+        let (Variant::Top(TopPage { board: own, .. }) | Variant::Place(PlaceOf { board: own, .. })) =
+            self;
+        *own == board
     }
 }
 
@@ -320,7 +326,10 @@ impl BoardCache {
             .answers
             .iter()
             .filter_map(|answer| {
-                if !answer.variant.is_on_board(best.sim_version, best.assisted) {
+                if !answer.variant.is_on_board(Board {
+                    sim_version: best.sim_version,
+                    assisted: best.assisted,
+                }) {
                     return Some(answer.clone());
                 }
                 let page = answer.first_page.as_ref()?;
@@ -394,12 +403,14 @@ mod tests {
     use super::*;
 
     fn top() -> Variant {
-        Variant::Top {
-            sim_version: 1,
-            assisted: false,
+        Variant::Top(TopPage {
+            board: Board {
+                sim_version: 1,
+                assisted: false,
+            },
             limit: 10,
             offset: 0,
-        }
+        })
     }
 
     fn cache() -> BoardCache {
@@ -473,12 +484,14 @@ mod tests {
     fn one_level_keeps_a_bounded_number_of_answers() {
         let cache = cache();
         for player in 0..MAX_ANSWERS_PER_LEVEL + 10 {
-            let variant = Variant::Place {
-                sim_version: 1,
-                assisted: false,
+            let variant = Variant::Place(PlaceOf {
+                board: Board {
+                    sim_version: 1,
+                    assisted: false,
+                },
                 player: player.to_string(),
                 around: 5,
-            };
+            });
             cache.store("a", variant, Bytes::from_static(b"{}"), cache.ticket("a"));
         }
         let kept = cache.levels.get("a").map_or(0, |l| l.answers.len());

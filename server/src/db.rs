@@ -91,11 +91,13 @@ pub fn random_hex(n: usize) -> String {
 }
 
 /// Makes a just-verified run its player's best on its board if it beats the one there; true
-/// if it did (the board changed).
+/// if it did (the board changed). A hidden player's run stays off the boards: `best_runs` holds
+/// visible players only, so a rank needs no join (migration 2).
 pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, sqlx::Error> {
     let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
-         SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs WHERE id = $1 \
+         SELECT r.level_hash, r.sim_version, r.assisted, r.player_key, r.ticks, r.id \
+         FROM runs r JOIN players p ON p.key = r.player_key WHERE r.id = $1 AND p.hidden = 0 \
          ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
          SET ticks = excluded.ticks, run_id = excluded.run_id \
          WHERE excluded.ticks < best_runs.ticks",

@@ -15,6 +15,13 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 const SCHEMA_TEMPLATE: &str = include_str!("../migrations/0001_schema.sql");
+/// Migration 2, the same text on both engines: hidden players' rows off the boards.
+const HIDDEN_PLAYERS_OFF_BOARDS: &str =
+    include_str!("../migrations/0002_hidden_players_off_boards.sql");
+/// Migration 3, per engine (its triggers are written in each engine's own language): each
+/// board's players counted by time, for ranks and board sizes without long counts.
+const BOARD_TIMES_SQLITE: &str = include_str!("../migrations/0003_board_times.sqlite.sql");
+const BOARD_TIMES_POSTGRES: &str = include_str!("../migrations/0003_board_times.postgres.sql");
 
 /// The engine a schema is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,15 +61,35 @@ pub fn schema_sql(engine: Engine) -> String {
         .replacen("{run_id_column}", engine.run_id_column(), 1)
 }
 
-/// The migrations for `engine`, as `sqlx::migrate!` would have read them from a folder.
+/// The migrations for `engine`, as `sqlx::migrate!` would have read them from a folder. A
+/// database made with an earlier set is carried forward by the ones it has not applied.
 pub fn migrations(engine: Engine) -> Vec<Migration> {
-    vec![Migration::new(
-        1,
-        Cow::Borrowed("schema"),
-        MigrationType::Simple,
-        Cow::Owned(schema_sql(engine)),
-        false,
-    )]
+    vec![
+        Migration::new(
+            1,
+            Cow::Borrowed("schema"),
+            MigrationType::Simple,
+            Cow::Owned(schema_sql(engine)),
+            false,
+        ),
+        Migration::new(
+            2,
+            Cow::Borrowed("hidden players off boards"),
+            MigrationType::Simple,
+            Cow::Borrowed(HIDDEN_PLAYERS_OFF_BOARDS),
+            false,
+        ),
+        Migration::new(
+            3,
+            Cow::Borrowed("board times"),
+            MigrationType::Simple,
+            Cow::Borrowed(match engine {
+                Engine::Sqlite => BOARD_TIMES_SQLITE,
+                Engine::Postgres => BOARD_TIMES_POSTGRES,
+            }),
+            false,
+        ),
+    ]
 }
 
 impl<'s> MigrationSource<'s> for Engine {

@@ -178,7 +178,8 @@ async fn insert_runs(
     Ok(())
 }
 
-/// Each player's best run per board, from all stored verified runs (ties to the earlier run).
+/// Each visible player's best run per board, from all stored verified runs (ties to the
+/// earlier run).
 async fn rebuild_boards(db: &Db) -> Result<(), String> {
     sqlx::query("DELETE FROM best_runs")
         .execute(db)
@@ -189,7 +190,8 @@ async fn rebuild_boards(db: &Db) -> Result<(), String> {
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM ( \
            SELECT level_hash, sim_version, assisted, player_key, ticks, id, ROW_NUMBER() OVER ( \
              PARTITION BY level_hash, sim_version, assisted, player_key ORDER BY ticks, id) AS n \
-           FROM runs WHERE status = 'verified' AND hidden = 0) ranked WHERE n = 1",
+           FROM runs WHERE status = 'verified' AND hidden = 0 AND player_key NOT IN \
+             (SELECT key FROM players WHERE hidden <> 0)) ranked WHERE n = 1",
     )
     .execute(db)
     .await

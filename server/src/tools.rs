@@ -100,8 +100,10 @@ pub fn bench_verify(args: &[String]) -> Result<(), String> {
 }
 
 /// `tether-server integrity`: SQLite's `PRAGMA integrity_check` (prints "ok" when sound);
-/// on PostgreSQL, a count of every table (PostgreSQL keeps its own consistency).
+/// on PostgreSQL, a count of every table (PostgreSQL keeps its own consistency). On both, the
+/// boards' time counts (`board_times`) must be the counts of `best_runs`.
 pub async fn integrity(db: &Db, config: &Config) -> Result<(), String> {
+    board_times_agree(db).await?;
     if config.is_sqlite() {
         let result: String = sqlx::query_scalar("PRAGMA integrity_check")
             .fetch_one(db)
@@ -118,5 +120,36 @@ pub async fn integrity(db: &Db, config: &Config) -> Result<(), String> {
         println!("{table}: {count} rows");
     }
     println!("integrity_check: ok");
+    Ok(())
+}
+
+/// Whether every nonzero count in `board_times` is the count of `best_runs` rows it stands for,
+/// and no such count is missing (its triggers kept it through every write).
+async fn board_times_agree(db: &Db) -> Result<(), String> {
+    let board = "level_hash, sim_version, assisted";
+    for (width_ticks, start) in [(1, "ticks"), (256, "ticks / 256 * 256")] {
+        let counted = format!(
+            "SELECT {board}, {start} AS start_ticks, COUNT(*) AS players FROM best_runs \
+             GROUP BY {board}, {start}"
+        );
+        let kept = format!(
+            "SELECT {board}, start_ticks, players FROM board_times \
+             WHERE width_ticks = {width_ticks} AND players <> 0"
+        );
+        let sql = format!(
+            "SELECT (SELECT COUNT(*) FROM ({counted} EXCEPT {kept}) missing) \
+             + (SELECT COUNT(*) FROM ({kept} EXCEPT {counted}) wrong)"
+        );
+        let disagreeing: i64 = sqlx::query_scalar(&sql)
+            .fetch_one(db)
+            .await
+            .map_err(|err| format!("checking board_times: {err}"))?;
+        if disagreeing != 0 {
+            return Err(format!(
+                "board_times: {disagreeing} counts of width {width_ticks} ticks disagree with best_runs"
+            ));
+        }
+    }
+    println!("board_times: agree with best_runs");
     Ok(())
 }

@@ -1,6 +1,8 @@
-//! Boards. `best_runs` holds each player's best verified run per (level, simulation version,
-//! assisted); a rank is one indexed count of the faster rows, so boards stay cheap however many
-//! runs are stored. Ties go to the earlier run (the lower id).
+//! Boards. `best_runs` holds each visible player's best verified run per (level, simulation
+//! version, assisted): hiding a player deletes their rows, so every query here reads the board
+//! alone. A rank is one count over the index of the rows ahead, a place's neighbours are seeks
+//! to (ticks, run) either side of the player's row, and ties go to the earlier run (the lower
+//! id).
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -15,13 +17,45 @@ use tether_sim::SIM_VERSION;
 use std::sync::Arc;
 
 use super::{App, AppState};
-use crate::board_cache::{top_json, FirstPage, Lookup, Variant};
+use crate::board_cache::{top_json, Board, FirstPage, Lookup, PlaceOf, TopPage, Variant};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 use crate::read_timing::{self, Stage};
 
 /// Most entries one board request returns.
 pub const MAX_BOARD_ENTRIES: i64 = 100;
+
+/// The rows of one board, with the board bound as $1 (level), $2 (version), $3 (assisted).
+const ON_BOARD: &str = "level_hash = $1 AND sim_version = $2 AND assisted = $3";
+
+/// The width of `board_times`' coarse rows (migration 3 writes the same number into its
+/// triggers): a board's players are counted per span of this many ticks and per exact time.
+const BOARD_SPAN_TICKS: i64 = 256;
+
+/// How many players on the board ($1..$3) are ahead of `b`'s row, from `board_times`: the
+/// spans wholly faster than `b`'s, the exact times in its span that are faster, and the equal
+/// times of earlier runs (ties go to the earlier run; the only count over `best_runs`, as long
+/// as the tie). At most a few hundred rows whatever the board's size.
+fn ahead_sql() -> String {
+    let span_start = format!("b.ticks / {BOARD_SPAN_TICKS} * {BOARD_SPAN_TICKS}");
+    let sum = "SELECT CAST(COALESCE(SUM(players), 0) AS BIGINT) FROM board_times";
+    format!(
+        "(({sum} WHERE {ON_BOARD} AND width_ticks = {BOARD_SPAN_TICKS} \
+           AND start_ticks < {span_start}) \
+         + ({sum} WHERE {ON_BOARD} AND width_ticks = 1 \
+           AND start_ticks >= {span_start} AND start_ticks < b.ticks) \
+         + (SELECT COUNT(*) FROM best_runs a WHERE {ON_BOARD} \
+           AND a.ticks = b.ticks AND a.run_id < b.run_id))"
+    )
+}
+
+/// How many players the board ($1..$3) has: the sum of its spans in `board_times`.
+fn board_size_sql() -> String {
+    format!(
+        "(SELECT CAST(COALESCE(SUM(players), 0) AS BIGINT) FROM board_times \
+         WHERE {ON_BOARD} AND width_ticks = {BOARD_SPAN_TICKS})"
+    )
+}
 
 #[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,37 +86,116 @@ pub struct PlaceAnswer {
 }
 
 impl BoardQuery {
-    fn version(&self) -> i64 {
-        self.sim_version.unwrap_or(SIM_VERSION) as i64
+    fn board(&self) -> Board {
+        Board {
+            sim_version: self.sim_version.unwrap_or(SIM_VERSION) as i64,
+            assisted: self.assisted,
+        }
     }
 }
 
-/// Board entries from `offset`, `limit` of them, hidden players left out.
+/// `query` with `board` bound as $1..$3 (see `ON_BOARD`).
+fn bind_on_board<'q>(
+    sql: &'q str,
+    level: &'q str,
+    board: Board,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql)
+        .bind(level)
+        .bind(board.sim_version)
+        .bind(board.assisted as i64)
+}
+
+/// Pages from this offset on start from the time `board_times` finds for them rather than by
+/// walking that many index entries (below it the walk is the cheaper of the two).
+const SEEK_FROM_OFFSET: i64 = 1_000;
+
+/// Board entries from `offset`, `limit` of them. A deep page starts at the time its first row
+/// has (`time_at`) and walks only the ties there; only the page's rows are joined to names.
 async fn entries(
     conn: &mut AnyConnection,
     level: &str,
-    query: &BoardQuery,
+    board: Board,
     offset: i64,
     limit: i64,
 ) -> ApiResult<Vec<BoardEntry>> {
-    let rows = sqlx::query(
-        "SELECT b.player_key, p.name, b.ticks, b.run_id FROM best_runs b \
-         JOIN players p ON p.key = b.player_key \
-         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 AND p.hidden = 0 \
-         ORDER BY b.ticks, b.run_id LIMIT $4 OFFSET $5",
-    )
-    .bind(level)
-    .bind(query.version())
-    .bind(query.assisted as i64)
-    .bind(limit.clamp(0, MAX_BOARD_ENTRIES))
-    .bind(offset.max(0))
-    .fetch_all(&mut *conn)
-    .await?;
+    let offset = offset.max(0);
+    let (from_ticks, skip) = if offset >= SEEK_FROM_OFFSET {
+        match time_at(conn, level, board, offset).await? {
+            Some((ticks, rows_before)) => (ticks, offset - rows_before),
+            None => return Ok(Vec::new()), // past the board's end
+        }
+    } else {
+        (0, offset)
+    };
+    let sql = format!(
+        "SELECT b.player_key, p.name, b.ticks, b.run_id FROM (SELECT player_key, ticks, run_id \
+         FROM best_runs WHERE {ON_BOARD} AND ticks >= $6 ORDER BY ticks, run_id \
+         LIMIT $4 OFFSET $5) b JOIN players p ON p.key = b.player_key ORDER BY b.ticks, b.run_id"
+    );
+    let rows = bind_on_board(&sql, level, board)
+        .bind(limit.clamp(0, MAX_BOARD_ENTRIES))
+        .bind(skip)
+        .bind(from_ticks)
+        .fetch_all(&mut *conn)
+        .await?;
+    numbered_entries(&rows, offset + 1)
+}
+
+/// The time of the board's row at 0-based `position`, and how many rows have a faster time;
+/// None past the board's end. Read from `board_times`: its spans, then the exact times in one.
+async fn time_at(
+    conn: &mut AnyConnection,
+    level: &str,
+    board: Board,
+    position: i64,
+) -> ApiResult<Option<(i64, i64)>> {
+    let spans_sql = format!(
+        "SELECT start_ticks, players FROM board_times WHERE {ON_BOARD} \
+         AND width_ticks = {BOARD_SPAN_TICKS} AND players > 0 ORDER BY start_ticks"
+    );
+    let spans = bind_on_board(&spans_sql, level, board)
+        .fetch_all(&mut *conn)
+        .await?;
+    let Some((span_start, before_span)) = first_reaching(&spans, position, 0)? else {
+        return Ok(None);
+    };
+    let times_sql = format!(
+        "SELECT start_ticks, players FROM board_times WHERE {ON_BOARD} AND width_ticks = 1 \
+         AND start_ticks >= $4 AND start_ticks < $5 AND players > 0 ORDER BY start_ticks"
+    );
+    let times = bind_on_board(&times_sql, level, board)
+        .bind(span_start)
+        .bind(span_start + BOARD_SPAN_TICKS)
+        .fetch_all(&mut *conn)
+        .await?;
+    first_reaching(&times, position, before_span)
+}
+
+/// Of rows of (start, players) in order, after `counted` players: the first row whose players
+/// reach past `position`, with the players before it.
+fn first_reaching(
+    rows: &[sqlx::any::AnyRow],
+    position: i64,
+    mut counted: i64,
+) -> ApiResult<Option<(i64, i64)>> {
+    for row in rows {
+        let (start, players): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+        if counted + players > position {
+            return Ok(Some((start, counted)));
+        }
+        counted += players;
+    }
+    Ok(None)
+}
+
+/// Rows of (player, name, ticks, run) as entries, the first ranked `first_rank`.
+fn numbered_entries(rows: &[sqlx::any::AnyRow], first_rank: i64) -> ApiResult<Vec<BoardEntry>> {
     rows.iter()
         .enumerate()
         .map(|(i, row)| {
             Ok(BoardEntry {
-                rank: offset.max(0) + i as i64 + 1,
+                rank: first_rank + i as i64,
                 player: row.try_get(0)?,
                 name: row.try_get(1)?,
                 ticks: row.try_get(2)?,
@@ -109,21 +222,22 @@ pub async fn top(
     Path(level): Path<String>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Response> {
-    let variant = Variant::Top {
-        sim_version: query.version(),
-        assisted: query.assisted,
+    let page = TopPage {
+        board: query.board(),
         limit: query.limit.unwrap_or(10),
         offset: query.offset.unwrap_or(0),
     };
     let started = read_timing::start();
-    let refresh_query = query.clone();
-    if let Some(json) = cached(&app, &level, &variant, move |app, level| async move {
-        read_top(&app, level, &refresh_query).await
-    }) {
+    if let Some(json) = cached(
+        &app,
+        &level,
+        &Variant::Top(page),
+        move |app, level| async move { read_top(&app, level, page).await },
+    ) {
         read_timing::record(Stage::TopHit, started);
         return Ok(json_response(json));
     }
-    let json = read_top(&app, level, &query).await?;
+    let json = read_top(&app, level, page).await?;
     read_timing::record(Stage::TopMiss, started);
     Ok(json_response(json))
 }
@@ -148,29 +262,22 @@ where
 }
 
 /// Reads a top page from the database and keeps it in the board cache; its JSON.
-async fn read_top(app: &App, level: String, query: &BoardQuery) -> ApiResult<Bytes> {
-    let offset = query.offset.unwrap_or(0);
-    let limit = query.limit.unwrap_or(10);
-    let variant = Variant::Top {
-        sim_version: query.version(),
-        assisted: query.assisted,
-        limit,
-        offset,
-    };
+async fn read_top(app: &App, level: String, page: TopPage) -> ApiResult<Bytes> {
     let ticket = app.boards.ticket(&level);
     let mut conn = acquire_read(&app.reads).await?;
     check_level(&mut conn, &level).await?;
-    let entries = entries(&mut conn, &level, query, offset, limit).await?;
+    let entries = entries(&mut conn, &level, page.board, page.offset, page.limit).await?;
     drop(conn);
     let board = Arc::new(BoardAnswer { entries });
-    let json = top_json(&level, query.assisted, &board).map_err(internal)?;
-    if offset <= 0 {
-        let page_size = limit.clamp(0, MAX_BOARD_ENTRIES) as usize;
-        let page = FirstPage { board, page_size };
+    let json = top_json(&level, page.board.assisted, &board).map_err(internal)?;
+    if page.offset <= 0 {
+        let page_size = page.limit.clamp(0, MAX_BOARD_ENTRIES) as usize;
+        let first = FirstPage { board, page_size };
         app.boards
-            .store_first_page(&level, variant, json.clone(), page, ticket);
+            .store_first_page(&level, Variant::Top(page), json.clone(), first, ticket);
     } else {
-        app.boards.store(&level, variant, json.clone(), ticket);
+        app.boards
+            .store(&level, Variant::Top(page), json.clone(), ticket);
     }
     Ok(json)
 }
@@ -212,92 +319,93 @@ pub async fn around_player(
     Path((level, key)): Path<(String, String)>,
     Query(query): Query<BoardQuery>,
 ) -> ApiResult<Response> {
-    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
-    let variant = Variant::Place {
-        sim_version: query.version(),
-        assisted: query.assisted,
+    super::check_path_id(&level, "level")?;
+    super::check_path_id(&key, "player")?;
+    let place = PlaceOf {
+        board: query.board(),
         player: key.to_ascii_lowercase(),
-        around,
+        around: query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2),
     };
+    let variant = Variant::Place(place.clone());
     let started = read_timing::start();
-    let (refresh_key, refresh_query) = (key.clone(), query.clone());
+    let refresh_place = place.clone();
     if let Some(json) = cached(&app, &level, &variant, move |app, level| async move {
-        read_place(&app, level, refresh_key, &refresh_query).await
+        read_place(&app, level, refresh_place).await
     }) {
         read_timing::record(Stage::PlaceHit, started);
         return Ok(json_response(json));
     }
-    let json = read_place(&app, level, key, &query).await?;
+    let json = read_place(&app, level, place).await?;
     read_timing::record(Stage::PlaceMiss, started);
     Ok(json_response(json))
 }
 
 /// Reads a player's place from the database and keeps it in the board cache; its JSON.
-async fn read_place(app: &App, level: String, key: String, query: &BoardQuery) -> ApiResult<Bytes> {
-    let around = query.around.unwrap_or(5).clamp(0, MAX_BOARD_ENTRIES / 2);
-    let variant = Variant::Place {
-        sim_version: query.version(),
-        assisted: query.assisted,
-        player: key.to_ascii_lowercase(),
-        around,
-    };
+async fn read_place(app: &App, level: String, place_of: PlaceOf) -> ApiResult<Bytes> {
     let ticket = app.boards.ticket(&level);
     let mut conn = acquire_read(&app.reads).await?;
-    let answer = place(&mut conn, level, key, query, around).await?;
+    let answer = place(&mut conn, level, &place_of).await?;
     drop(conn);
     let json = to_json(&answer)?;
-    app.boards
-        .store(&answer.level, variant, json.clone(), ticket);
+    app.boards.store(
+        &answer.level,
+        Variant::Place(place_of),
+        json.clone(),
+        ticket,
+    );
     Ok(json)
 }
 
-/// A player's place, read from the database.
+/// A player's place, read from the database in two round trips: the place (level, the
+/// player's best, the count ahead and the board's size), then its neighbours.
 async fn place(
     conn: &mut AnyConnection,
     level: String,
-    key: String,
-    query: &BoardQuery,
-    around: i64,
+    place_of: &PlaceOf,
 ) -> ApiResult<PlaceAnswer> {
-    let author_ticks = check_level(conn, &level).await?;
-    super::check_path_id(&key, "player")?;
-    let key = key.to_ascii_lowercase();
-    let (version, assisted) = (query.version(), query.assisted as i64);
-    let best = sqlx::query(
-        "SELECT b.ticks, b.run_id FROM best_runs b JOIN players p ON p.key = b.player_key \
-         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 \
-         AND b.player_key = $4 AND p.hidden = 0",
-    )
-    .bind(&level)
-    .bind(version)
-    .bind(assisted)
-    .bind(&key)
-    .fetch_optional(&mut *conn)
-    .await?
-    .ok_or_else(|| ApiError::not_found("run of this player on this board"))?;
-    let (ticks, run_id): (i64, i64) = (best.try_get(0)?, best.try_get(1)?);
-    let counts = sqlx::query(
-        "SELECT COUNT(*), \
-         SUM(CASE WHEN b.ticks < $4 OR (b.ticks = $4 AND b.run_id < $5) THEN 1 ELSE 0 END) \
-         FROM best_runs b JOIN players p ON p.key = b.player_key \
-         WHERE b.level_hash = $1 AND b.sim_version = $2 AND b.assisted = $3 AND p.hidden = 0",
-    )
-    .bind(&level)
-    .bind(version)
-    .bind(assisted)
-    .bind(ticks)
-    .bind(run_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    let total: i64 = counts.try_get(0)?;
-    let ahead: i64 = counts.try_get::<Option<i64>, _>(1)?.unwrap_or(0);
+    let board = place_of.board;
+    // The level joined to the player's row, so one row answers "no such level" (no row) and
+    // "no run" (no best) apart. The subqueries' unqualified columns are their own tables'.
+    let sql = format!(
+        "SELECT l.author_ticks, b.ticks, b.run_id, {}, {} \
+         FROM levels l LEFT JOIN best_runs b ON b.level_hash = l.hash AND b.sim_version = $2 \
+         AND b.assisted = $3 AND b.player_key = $4 WHERE l.hash = $1 AND l.hidden = 0",
+        ahead_sql(),
+        board_size_sql()
+    );
+    let row = bind_on_board(&sql, &level, board)
+        .bind(&place_of.player)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| ApiError::not_found("level"))?;
+    let author_ticks: i64 = row.try_get(0)?;
+    let (Some(ticks), Some(run_id)) = (
+        row.try_get::<Option<i64>, _>(1)?,
+        row.try_get::<Option<i64>, _>(2)?,
+    ) else {
+        return Err(ApiError::not_found("run of this player on this board"));
+    };
+    let (ahead, total): (i64, i64) = (row.try_get(3)?, row.try_get(4)?);
     let rank = ahead + 1;
-    let neighbours = entries(conn, &level, query, rank - 1 - around, 2 * around + 1).await?;
+    let around = neighbours(conn, &level, board, (ticks, run_id), place_of.around).await?;
+    let first_rank = rank
+        - around
+            .iter()
+            .filter(|e| (e.ticks, e.run) < (ticks, run_id))
+            .count() as i64;
+    let around = around
+        .into_iter()
+        .enumerate()
+        .map(|(i, entry)| BoardEntry {
+            rank: first_rank + i as i64,
+            ..entry
+        })
+        .collect();
     Ok(PlaceAnswer {
         level,
-        player: key,
+        player: place_of.player.clone(),
         // As in the game: assisted runs earn no medal.
-        medal: if query.assisted {
+        medal: if board.assisted {
             None
         } else {
             super::medals::medal_name(author_ticks, ticks)
@@ -308,13 +416,48 @@ async fn place(
             top_percent: 100.0 * rank as f64 / total.max(1) as f64,
             ticks,
             run: run_id,
-            around: neighbours,
+            around,
         },
     })
 }
 
-/// Hides a run and puts its player's next best visible run on the board in its place, on the
-/// caller's transaction. The level whose boards changed, if the run was there.
+/// The entries around the row at `(ticks, run)`, in board order and unranked: up to `around`
+/// ahead of it, and after it as many as make `2 * around + 1` in all (near the top, where
+/// fewer are ahead, more follow: the page an offset of `rank - 1 - around` gave). Two seeks
+/// into the board's index, not a walk from its top.
+async fn neighbours(
+    conn: &mut AnyConnection,
+    level: &str,
+    board: Board,
+    (ticks, run_id): (i64, i64),
+    around: i64,
+) -> ApiResult<Vec<BoardEntry>> {
+    let sql = format!(
+        "SELECT n.player_key, p.name, n.ticks, n.run_id FROM ( \
+           SELECT * FROM (SELECT player_key, ticks, run_id FROM best_runs WHERE {ON_BOARD} \
+             AND ticks <= $4 AND (ticks < $4 OR run_id < $5) \
+             ORDER BY ticks DESC, run_id DESC LIMIT $6) ahead \
+           UNION ALL \
+           SELECT * FROM (SELECT player_key, ticks, run_id FROM best_runs WHERE {ON_BOARD} \
+             AND ticks >= $4 AND (ticks > $4 OR run_id >= $5) \
+             ORDER BY ticks, run_id LIMIT $7) behind \
+         ) n JOIN players p ON p.key = n.player_key ORDER BY n.ticks, n.run_id"
+    );
+    let page_size = 2 * around + 1;
+    let rows = bind_on_board(&sql, level, board)
+        .bind(ticks)
+        .bind(run_id)
+        .bind(around)
+        .bind(page_size)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut entries = numbered_entries(&rows, 0)?;
+    entries.truncate(page_size as usize);
+    Ok(entries)
+}
+
+/// Hides a run and puts its player's next best visible run on the board in its place (none if
+/// the player is hidden: their rows stay off the boards), on the caller's transaction. The level whose boards changed, if the run was there.
 pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<Option<String>> {
     let Some(row) = sqlx::query(
         "UPDATE runs SET hidden = 1 WHERE id = $1 \
@@ -338,7 +481,8 @@ pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<Option
     let next_best = format!(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
-         WHERE {same_board} AND status = 'verified' AND hidden = 0 ORDER BY ticks, id LIMIT 1"
+         WHERE {same_board} AND status = 'verified' AND hidden = 0 \
+         AND player_key IN (SELECT key FROM players WHERE hidden = 0) ORDER BY ticks, id LIMIT 1"
     );
     bind_board(&next_best, &board).execute(&mut *conn).await?;
     Ok(Some(board.0))

@@ -356,8 +356,9 @@ async fn hide_in(
     Ok((Json(json!({ "hidden": kind, "id": id })), changed_levels))
 }
 
-/// Hides a player; the levels whose boards they were on (their answers change), or None if
-/// there is no such player.
+/// Hides a player and takes their rows off every board (`best_runs` holds visible players
+/// only); the levels whose boards they were on (their answers change), or None if there is no
+/// such player. Their stored runs stay: the boards could be rebuilt from them.
 async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Vec<String>>> {
     let hidden = sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
         .bind(key)
@@ -372,5 +373,9 @@ async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Ve
             .bind(key)
             .fetch_all(&mut *conn)
             .await?;
+    sqlx::query("DELETE FROM best_runs WHERE player_key = $1")
+        .bind(key)
+        .execute(&mut *conn)
+        .await?;
     Ok(Some(levels))
 }
