@@ -4,7 +4,10 @@
 //! Exact in this process: every change this process makes to a board (a verified run that
 //! changes a best, a hidden run, level or player) removes that level's answers right after its
 //! transaction commits, and an answer read while its level was removed is not stored (it may
-//! have been read before the change). Bounded for changes made elsewhere (another HTTP server on the
+//! have been read before the change). A verdict's level is not served from the cache at all
+//! while the verdict is written (`begin_change`): the run's status shows as soon as it
+//! commits, and a client who reads it and then the board must see the new time. Bounded for
+//! changes made elsewhere (another HTTP server on the
 //! same PostgreSQL, a `tether-server worker`, `seed`): an answer is served for at most `ttl`
 //! after its database read began, so a reader sees another process's change at most `ttl` late.
 //! Bounded in memory: at most `MAX_ANSWERS_PER_LEVEL` answers per level, and the whole cache
@@ -22,7 +25,7 @@
 //!   answer is served older than the TTL either way.
 
 use std::hash::{BuildHasher, RandomState};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -171,10 +174,25 @@ pub struct Ticket {
     read_at: Instant,
 }
 
+/// A change to a level's boards being written (`BoardCache::begin_change`); dropping it lets
+/// the level be served from the cache again.
+pub struct ChangeInFlight<'a> {
+    counter: &'a AtomicU32,
+}
+
+impl Drop for ChangeInFlight<'_> {
+    fn drop(&mut self) {
+        self.counter.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 pub struct BoardCache {
     levels: Cache<String, LevelAnswers, LevelWeight>,
     /// Counts removals per stripe of levels: a ticket taken before one cannot store.
     invalidations: Box<[AtomicU64]>,
+    /// Changes on their way to the database per stripe of levels (`begin_change`): while
+    /// one is held, the stripe's levels are not served from the cache.
+    changes_in_flight: Box<[AtomicU32]>,
     /// Fixed per cache, so a level keeps its stripe.
     stripe_hasher: RandomState,
     /// Serialises stores and removals (a store checks the count and inserts in one step);
@@ -192,6 +210,9 @@ impl BoardCache {
             levels: Cache::with_weighter(estimated_levels, capacity_bytes, LevelWeight),
             invalidations: (0..INVALIDATION_STRIPES)
                 .map(|_| AtomicU64::new(0))
+                .collect(),
+            changes_in_flight: (0..INVALIDATION_STRIPES)
+                .map(|_| AtomicU32::new(0))
                 .collect(),
             stripe_hasher: RandomState::new(),
             writing: Mutex::new(()),
@@ -211,6 +232,9 @@ impl BoardCache {
     /// The cached answer for `level`'s `variant` if one is younger than the TTL, and whether
     /// the caller should read it again (past half the TTL; one caller per answer).
     pub fn lookup(&self, level: &str, variant: &Variant) -> Lookup {
+        if self.changes_in_flight[self.stripe(level)].load(Ordering::Acquire) > 0 {
+            return Lookup::Missing;
+        }
         let Some(cached) = self.levels.get(level) else {
             return Lookup::Missing;
         };
@@ -229,6 +253,17 @@ impl BoardCache {
 
     fn stripe(&self, level: &str) -> usize {
         self.stripe_hasher.hash_one(level) as usize % INVALIDATION_STRIPES
+    }
+
+    /// Call before writing a change to `level`'s boards whose commit others can see before
+    /// this cache hears of it (a verdict: the run's status is read from the database), and
+    /// hold the guard until `record_new_best` or `invalidate` has run. Meanwhile the level is
+    /// read from the database, so no reader who has seen the commit is served the page from
+    /// before it.
+    pub fn begin_change(&self, level: &str) -> ChangeInFlight<'_> {
+        let counter = &self.changes_in_flight[self.stripe(level)];
+        counter.fetch_add(1, Ordering::AcqRel);
+        ChangeInFlight { counter }
     }
 
     /// Take this before reading an answer about `level` from the database.
@@ -442,6 +477,25 @@ mod tests {
                 "another level's read is kept"
             );
         }
+    }
+
+    #[test]
+    fn a_level_is_not_served_while_a_change_to_it_is_being_written() {
+        let cache = cache();
+        cache.store("a", top(), Bytes::from_static(b"[old]"), cache.ticket("a"));
+        let change = cache.begin_change("a");
+        let second = cache.begin_change("a");
+        assert_eq!(cache.get("a", &top()), None, "served during the write");
+        drop(change);
+        assert_eq!(
+            cache.get("a", &top()),
+            None,
+            "served while a second is written"
+        );
+        cache.invalidate(["a"]);
+        cache.store("a", top(), Bytes::from_static(b"[new]"), cache.ticket("a"));
+        drop(second);
+        assert_eq!(cache.get("a", &top()).as_deref(), Some(&b"[new]"[..]));
     }
 
     #[test]

@@ -152,6 +152,7 @@ impl Verifier {
 
     async fn verify_and_record(&self, job: Job) {
         let book = Arc::clone(&self.book);
+        let hash_of_level = job.level_hash.clone();
         let (id, hash, text, replay_text) = (job.id, job.level_hash, job.level_text, job.replay);
         let (claimed, budget) = (job.ticks as u64, tick_budget(job.author_ticks as u64));
         let verdict = self
@@ -164,6 +165,10 @@ impl Verifier {
             .await
             .unwrap_or_else(|()| Ok(Verdict::Refused("the verification failed".into())))
             .unwrap_or_else(Verdict::Refused);
+        // A verified run may change the board, and its status is visible the moment the
+        // verdict commits: the cache must not serve the level's old pages in between.
+        let _change = matches!(verdict, Verdict::Finished { .. })
+            .then(|| self.boards.begin_change(&hash_of_level));
         let verdict_write = self.writes.write(move |conn| {
             Box::pin(async move { Ok(record_verdict(conn, id, &verdict).await?) })
         });
