@@ -376,6 +376,16 @@ fn the_drawbridge_stream_keeps_the_first_node_out_of_the_face() {
     replay_kept_stream("rope-axis-14-drawbridge-random.ron");
 }
 
+/// Found by the merged build's 991 fresh streams (stop 42): the hook flying at the wooden
+/// shuttle's left face as the shuttle, riding its rail toward it, swept over the hook. The ray
+/// of the hook's last flight step started inside the block, so it hit where it started with no
+/// normal, and the anchor was laid there, 1.5 cm inside the block (segment 0, tick 1540). Fixed
+/// by moving such a hit to the block's nearest face (`hit_on_surface` in world/hooking.rs).
+#[test]
+fn the_shuttle_stream_anchors_the_rope_outside_the_block_that_swept_onto_the_hook() {
+    replay_kept_stream("rope-axis-13-shuttle-random.ron");
+}
+
 /// Replays the stream at `TETHER_REPLAY_STREAM` (a file `TETHER_DUMP_FAILURE` wrote) with every
 /// tick's checks: `TETHER_REPLAY_STREAM=F cargo test --release --test prop_sim -- --ignored
 /// a_dumped_stream`.
