@@ -231,6 +231,28 @@ impl Rope {
         depth_m: f32,
         [wa, wb]: [f32; 2],
     ) {
+        let Some((ka, kb, denom)) = self.lever_split(i, contact_point, [wa, wb]) else {
+            return;
+        };
+        for (node, k) in [(i, ka), (i + 1, kb)] {
+            if k > 0.0 {
+                self.nodes[node] += normal * (k * depth_m / denom).min(MAX_CONTACT_LEVER * depth_m);
+                self.touching[node] = true;
+            }
+        }
+    }
+
+    /// How a push at `contact_point` on segment `i` is shared between its ends, weighted
+    /// `[wa, wb]` (their inverse masses in collision): each end's share `ka`, `kb` of the lever
+    /// (the nearer end moves more) and the segment's effective inverse mass `denom` there, so that
+    /// an end moves `k × depth / denom` and the contact point moves the depth. `None` when
+    /// neither end can move.
+    fn lever_split(
+        &self,
+        i: usize,
+        contact_point: Vec2,
+        [wa, wb]: [f32; 2],
+    ) -> Option<(f32, f32, f32)> {
         let seg = self.nodes[i + 1] - self.nodes[i];
         let len2 = seg.length_squared();
         let t = if len2 > 1e-12 {
@@ -241,13 +263,9 @@ impl Rope {
         let (ka, kb) = (wa * (1.0 - t), wb * t);
         let denom = ka * (1.0 - t) + kb * t;
         if denom < 1e-9 {
-            return;
-        }
-        for (node, k) in [(i, ka), (i + 1, kb)] {
-            if k > 0.0 {
-                self.nodes[node] += normal * (k * depth_m / denom).min(MAX_CONTACT_LEVER * depth_m);
-                self.touching[node] = true;
-            }
+            None
+        } else {
+            Some((ka, kb, denom))
         }
     }
 
@@ -311,18 +329,9 @@ impl Rope {
         wa: f32,
         wb: f32,
     ) {
-        let seg = self.nodes[i + 1] - self.nodes[i];
-        let len2 = seg.length_squared();
-        let t = if len2 > 1e-12 {
-            ((contact_point - self.nodes[i]).dot(seg) / len2).clamp(0.0, 1.0)
-        } else {
-            0.5
-        };
-        let (ka, kb) = (wa * (1.0 - t), wb * t);
-        let denom = ka * (1.0 - t) + kb * t;
-        if denom < 1e-9 {
+        let Some((ka, kb, denom)) = self.lever_split(i, contact_point, [wa, wb]) else {
             return;
-        }
+        };
         let scale = depth_m / denom;
         let friction = self.params.friction;
         for (node, k) in [(i, ka), (i + 1, kb)] {

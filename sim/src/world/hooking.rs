@@ -2,10 +2,12 @@
 //! it never passes a thin wall, until it attaches, bounces or misses.
 
 use crate::event::Event;
-use crate::geometry::{groups, Geometry};
+use rapier2d::parry::shape::Ball;
+
+use crate::geometry::{groups, ColliderKind, Geometry, RayHit};
 use crate::hook::{anchor_for_hit, anchor_in_reach, preview_aim, AimPreview, Hook};
 use crate::input::InputFrame;
-use crate::math::Vec2;
+use crate::math::{Pose, Vec2};
 use crate::objects::fragile::Strain;
 use crate::objects::winch::WinchState;
 use crate::player::Player;
@@ -134,11 +136,13 @@ fn fly(
 ) -> Hook {
     let max_len = scene.max_rope_length_m();
     let step_m = (scene.tuning.hook.flight_speed_m_per_s * TICK_DT_S).min(max_len - traveled_m);
-    let hit = geometry.cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT);
+    let rope_radius_m = scene.tuning.rope.radius_m;
+    let hit = geometry
+        .cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT)
+        .map(|hit| hit_on_surface(geometry, hit, rope_radius_m));
     // The rope pays out from the player, who may have moved since firing: a hook whose anchor
     // (or, for a bounce, whose hit) is beyond the rope's reach from where the player is now is
     // a miss, so the rope never starts longer than it may be.
-    let rope_radius_m = scene.tuning.rope.radius_m;
     let hit = hit.filter(|hit| {
         let reach_to =
             anchor_for_hit(hit, scene.level, rope_radius_m).map_or(hit.point, |(_, anchor)| anchor);
@@ -179,6 +183,30 @@ fn fly(
                 }
             }
         }
+    }
+}
+
+/// `hit` on the surface of the solid it hit. A ray that starts inside a solid hits it where it
+/// starts, with no normal: a moving block swept onto the flying hook this tick (13 Shuttle
+/// Hooks, the shuttle's face 1.5 cm past the hook), and the anchor, a radius and a half along
+/// that missing normal, was the hook's place inside the block. Such a hit is moved to the
+/// nearest face of the solid around it (the way out of a probe ball `probe_radius_m` across),
+/// with that face's outward normal, as if the hook had struck that face.
+fn hit_on_surface(geometry: &Geometry, hit: RayHit, probe_radius_m: f32) -> RayHit {
+    let started_inside = hit.distance_m == 0.0 && hit.normal.length_squared() < 0.5;
+    if !started_inside || !matches!(hit.tag.kind, ColliderKind::Solid { .. }) {
+        return hit;
+    }
+    let probe = Ball::new(probe_radius_m);
+    let Some((out, depth_m)) =
+        geometry.deepest_solid_overlap(&Pose::from_translation(hit.point), &probe)
+    else {
+        return hit;
+    };
+    RayHit {
+        point: hit.point + out * (depth_m - probe_radius_m),
+        normal: out,
+        ..hit
     }
 }
 
