@@ -9,7 +9,6 @@
 
 use std::fmt;
 
-use miniserde::json::Value;
 use miniserde::{Deserialize, Serialize};
 use tether_online_proto::wire::{
     AroundAnswer, BoardAnswer, ErrorAnswer, Health, LevelInfo, LevelList, NonceAnswer,
@@ -98,48 +97,12 @@ pub struct LevelQuery {
     pub offset: Option<u32>,
 }
 
-/// `GET /api/v1/players/{key}/medals`: the medals a player's best runs earn (this simulation
-/// version, unassisted). Read by hand from the JSON value; a missing or odd field reads as
-/// none, as the answer is only shown.
-#[derive(Clone, Debug, Default)]
-pub struct MedalsAnswer {
-    /// How many author, gold, silver and bronze medals, in that order.
-    pub counts: [u64; 4],
-    /// `(level hash, medal name)` for each level with a medal.
-    pub medals: Vec<(String, String)>,
-}
+pub use super::medals::{MedalsAnswer, MEDAL_NAMES};
 
-/// The medal names, in the order of `MedalsAnswer::counts`.
-pub const MEDAL_NAMES: [&str; 4] = ["author", "gold", "silver", "bronze"];
-
-pub(crate) fn parse_medals(body: &[u8]) -> Result<MedalsAnswer, String> {
-    let value: Value = parse_json(body)?;
-    let text = |v: &Value, key: &str| match field(v, key) {
-        Some(Value::String(text)) => text.clone(),
-        _ => String::new(),
-    };
-    let count = |name: &str| match field(field(&value, "counts").unwrap_or(&Value::Null), name) {
-        Some(Value::Number(miniserde::json::Number::U64(n))) => *n,
-        _ => 0,
-    };
-    Ok(MedalsAnswer {
-        counts: MEDAL_NAMES.map(count),
-        medals: match field(&value, "medals") {
-            Some(Value::Array(medals)) => medals
-                .iter()
-                .map(|m| (text(m, "level"), text(m, "medal")))
-                .collect(),
-            _ => Vec::new(),
-        },
-    })
-}
-
-/// `value[key]` when `value` is an object that has it.
-fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
-    match value {
-        Value::Object(object) => object.get(key),
-        _ => None,
-    }
+/// `POST /api/v1/levels/{hash}/rating`'s answer: the rated level (the rest is not shown).
+#[derive(Deserialize)]
+pub struct RatedAnswer {
+    pub level: String,
 }
 
 type Parse<T> = fn(&[u8]) -> Result<T, String>;
@@ -211,7 +174,7 @@ impl OnlineClient {
 
     pub fn medals(&mut self, key: &str) -> Call<MedalsAnswer> {
         let path = format!("/api/v1/players/{}/medals", path_part(key));
-        self.get_parsed(path, parse_medals)
+        self.get_parsed(path, parse_json::<MedalsAnswer>)
     }
 
     /// Opens a run session for the level with this hash (call it as the attempt starts).
@@ -293,7 +256,7 @@ impl OnlineClient {
         identity: &Identity,
         level_hash: &str,
         rating: &RatingBody,
-    ) -> Call<Value> {
+    ) -> Call<RatedAnswer> {
         let path = format!("/api/v1/levels/{}/rating", path_part(level_hash));
         self.signed(&path, identity, rating)
     }
@@ -520,7 +483,7 @@ mod tests {
         }
         let kept = parse_json::<Health>(br#"{"sim_version":3,"new":[{"a":null}],"ok":true}"#);
         assert_eq!(kept.map(|h| h.sim_version), Ok(3));
-        let medals = parse_medals(
+        let medals = parse_json::<MedalsAnswer>(
             br#"{"counts":{"gold":2,"silver":-1,"author":"x"},"medals":[{"level":"h","medal":"gold"},7]}"#,
         )
         .unwrap();
@@ -532,7 +495,35 @@ mod tests {
                 (String::new(), String::new())
             ]
         );
-        assert!(parse_medals(b"[1,2").is_err());
+        assert!(parse_json::<MedalsAnswer>(b"[1,2").is_err());
+        // Odd containers anywhere inside are read past and leave nothing behind; an answer
+        // that is not an object at all is refused.
+        let odd = parse_json::<MedalsAnswer>(
+            br#"{"counts":[1,{"gold":3}],"medals":{"level":"h"},"x":[{"counts":{"gold":4}}],
+                "z":{"medals":[{"level":"q"}]}}"#,
+        )
+        .unwrap();
+        assert_eq!((odd.counts, odd.medals.len()), ([0; 4], 0));
+        let nested = parse_json::<MedalsAnswer>(
+            br#"{"medals":[{"level":{"level":"x"},"medal":["gold"]},{"medal":"silver"}],
+                "counts":{"bronze":5,"bronze":6}}"#,
+        )
+        .unwrap();
+        assert_eq!(nested.counts, [0, 0, 0, 6]);
+        assert_eq!(
+            nested.medals,
+            [
+                (String::new(), String::new()),
+                (String::new(), "silver".to_owned())
+            ]
+        );
+        assert!(parse_json::<MedalsAnswer>(b"[1,2]").is_err());
+        let deep = format!(
+            "{{\"medals\":{}{}}}",
+            "[".repeat(50_000),
+            "]".repeat(50_000)
+        );
+        assert!(parse_json::<MedalsAnswer>(deep.as_bytes()).is_ok());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //!   frame), ureq on a worker thread on the desktop, web/net_plugin.js in the browser.
 //! - `client`: the service's API as `Call`s polled each frame (`OnlineClient`), signed writes
 //!   included, every answer parsed defensively into `OnlineError`s fit to show.
+//! - `medals`: the medals answer, read leniently without a JSON value (it is only shown).
 //! - `profile`: online on/off, the server, the name and the key, kept in the platform store.
 //! - `old_ron`: the profile and queue as earlier versions kept them (RON), read once.
 //! - `queue`: finished runs waiting to be sent, kept in the store, sent with backoff.
@@ -21,6 +22,7 @@ pub const BUILT: bool = cfg!(feature = "online");
 
 pub mod client;
 pub mod http;
+mod medals;
 mod old_ron;
 pub mod profile;
 pub mod queue;

@@ -1,5 +1,5 @@
 //! The online profile and the run queue as earlier versions kept them (RON, written by the
-//! `ron` crate), read into JSON values so the stored forms (miniserde JSON) have one reader.
+//! `ron` crate), rewritten as JSON text so the stored forms (miniserde JSON) have one reader.
 //! They are read once: the next save writes JSON. A player's queued runs and key must survive
 //! the upgrade.
 //!
@@ -7,34 +7,49 @@
 //! enum variants as `Name` or `Name(field: value, ...)`, `Some(value)`, `None`, booleans,
 //! integers, strings with `char::escape_debug`'s escapes, and lists. A hand-written reader, not
 //! `ron`'s serde deserializer: the serde code instantiated for these types was a fifth of what
-//! the online code added to the browser's download (docs/online.md, "Download cost").
+//! the online code added to the browser's download (docs/online.md, "Download cost"). It
+//! writes the JSON as it reads instead of building a `miniserde::json::Value`: that value's
+//! writer and map were 20 KB of the download for a path taken once per player.
+//!
+//! A struct-like variant as a field's value, `state: Sent(id: 7)`, becomes the variant's name
+//! under the field's key and its fields beside it, `"state":"Sent","id":7` (the flat form the
+//! stored queue keeps, as miniserde's derive reads only unit variants). Elsewhere it becomes an
+//! object with the name under `VARIANT_KEY`.
 
-use miniserde::json::{Array, Number, Object, Value};
-
-/// The key under which a struct-like variant `Name(...)` keeps its `Name`; no RON field can be
-/// called this.
-pub const VARIANT_KEY: &str = "(variant)";
+/// The key under which a struct-like variant `Name(...)` that is not a field's value keeps its
+/// `Name`; no RON field can be called this.
+const VARIANT_KEY: &str = "(variant)";
 /// Deepest nesting read (the stored forms nest four deep); deeper text is refused before it
 /// can exhaust the stack.
 const MAX_DEPTH: usize = 16;
 
-/// `text` as a JSON value, or where and why it is not the RON this reads (`line:column: ...`).
-pub fn read(text: &str) -> Result<Value, String> {
+/// `text` as JSON text, or where and why it is not the RON this reads (`line:column: ...`).
+pub fn to_json(text: &str) -> Result<String, String> {
     let mut reader = Reader {
         text: text.as_bytes(),
         at: 0,
+        json: String::with_capacity(text.len()),
     };
-    let value = reader.value(0)?;
+    reader.value(0)?;
     reader.skip_space();
     if reader.at < reader.text.len() {
         return Err(reader.problem("text after the end"));
     }
-    Ok(value)
+    Ok(reader.json)
 }
 
 struct Reader<'t> {
     text: &'t [u8],
     at: usize,
+    /// The JSON written so far.
+    json: String,
+}
+
+/// What `named` read: a whole value (written), or a variant's name with its fields still to
+/// read (its opening parenthesis taken), which the caller writes as its place needs.
+enum Named {
+    Written,
+    VariantWithFields(String),
 }
 
 impl Reader<'_> {
@@ -77,33 +92,56 @@ impl Reader<'_> {
         Err(self.problem(&format!("expected '{}'", char::from(byte))))
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, String> {
+    /// Reads one value and writes it; a struct-like variant as an object with `VARIANT_KEY`.
+    fn value(&mut self, depth: usize) -> Result<(), String> {
+        if let Named::VariantWithFields(name) = self.value_or_variant(depth)? {
+            self.json.push('{');
+            write_string(&mut self.json, VARIANT_KEY);
+            self.json.push(':');
+            write_string(&mut self.json, &name);
+            self.fields(depth, true)?;
+            self.json.push('}');
+        }
+        Ok(())
+    }
+
+    fn value_or_variant(&mut self, depth: usize) -> Result<Named, String> {
         if depth > MAX_DEPTH {
             return Err(self.problem("nested too deep"));
         }
         self.skip_space();
         match self.peek() {
-            Some(b'"') => self.string().map(Value::String),
-            Some(b'-' | b'0'..=b'9') => self.integer(),
+            Some(b'"') => {
+                let text = self.string()?;
+                write_string(&mut self.json, &text);
+            }
+            Some(b'-' | b'0'..=b'9') => self.integer()?,
             Some(b'[') => {
                 self.at += 1;
-                let mut items = Array::new();
+                self.json.push('[');
+                let mut first = true;
                 while !self.eat(b']') {
-                    items.push(self.value(depth + 1)?);
+                    if !std::mem::take(&mut first) {
+                        self.json.push(',');
+                    }
+                    self.value(depth + 1)?;
                     if !self.eat(b',') {
                         self.expect(b']')?;
                         break;
                     }
                 }
-                Ok(Value::Array(items))
+                self.json.push(']');
             }
             Some(b'(') => {
                 self.at += 1;
-                self.fields(depth, None)
+                self.json.push('{');
+                self.fields(depth, false)?;
+                self.json.push('}');
             }
-            Some(byte) if byte.is_ascii_alphabetic() => self.named(depth),
-            _ => Err(self.problem("expected a value")),
+            Some(byte) if byte.is_ascii_alphabetic() => return self.named(depth),
+            _ => return Err(self.problem("expected a value")),
         }
+        Ok(Named::Written)
     }
 
     fn ident(&mut self) -> String {
@@ -115,66 +153,69 @@ impl Reader<'_> {
     }
 
     /// `true`, `false`, `None`, `Some(value)`, a variant `Name` (a string) or
-    /// `Name(field: value, ...)` (an object with the name under `VARIANT_KEY`).
-    fn named(&mut self, depth: usize) -> Result<Value, String> {
+    /// `Name(field: value, ...)` (left to the caller).
+    fn named(&mut self, depth: usize) -> Result<Named, String> {
         let name = self.ident();
         match name.as_str() {
-            "true" => Ok(Value::Bool(true)),
-            "false" => Ok(Value::Bool(false)),
-            "None" => Ok(Value::Null),
+            "true" | "false" => self.json.push_str(&name),
+            "None" => self.json.push_str("null"),
             "Some" => {
                 self.expect(b'(')?;
-                let value = self.value(depth + 1)?;
+                self.value(depth + 1)?;
                 self.eat(b',');
                 self.expect(b')')?;
-                Ok(value)
             }
-            _ if self.eat(b'(') => self.fields(depth, Some(name)),
-            _ => Ok(Value::String(name)),
+            _ if self.eat(b'(') => return Ok(Named::VariantWithFields(name)),
+            _ => write_string(&mut self.json, &name),
         }
+        Ok(Named::Written)
     }
 
-    /// `field: value, ...)` after the opening parenthesis.
-    fn fields(&mut self, depth: usize, variant: Option<String>) -> Result<Value, String> {
-        let mut object = Object::new();
-        if let Some(variant) = variant {
-            object.insert(VARIANT_KEY.to_owned(), Value::String(variant));
-        }
+    /// `field: value, ...)` after the opening parenthesis, written as `"field":value,...`
+    /// without braces; `after_other` when fields were written before them in the same object.
+    fn fields(&mut self, depth: usize, mut after_other: bool) -> Result<(), String> {
         while !self.eat(b')') {
             let key = self.ident();
             if key.is_empty() {
                 return Err(self.problem("expected a field name"));
             }
             self.expect(b':')?;
-            let value = self.value(depth + 1)?;
-            object.insert(key, value);
+            if std::mem::replace(&mut after_other, true) {
+                self.json.push(',');
+            }
+            write_string(&mut self.json, &key);
+            self.json.push(':');
+            if let Named::VariantWithFields(name) = self.value_or_variant(depth + 1)? {
+                write_string(&mut self.json, &name);
+                self.fields(depth + 1, true)?;
+            }
             if !self.eat(b',') {
                 self.expect(b')')?;
                 break;
             }
         }
-        Ok(Value::Object(object))
+        Ok(())
     }
 
-    /// An integer (the stored forms have no other numbers).
-    fn integer(&mut self) -> Result<Value, String> {
+    /// An integer (the stored forms have no other numbers), written as read once it is known
+    /// to fit an `i64` or `u64`.
+    fn integer(&mut self) -> Result<(), String> {
         let start = self.at;
         self.at += usize::from(self.peek() == Some(b'-'));
         while matches!(self.peek(), Some(b'0'..=b'9')) {
             self.at += 1;
         }
         let digits = std::str::from_utf8(&self.text[start..self.at]).unwrap_or_default();
-        let number = if digits.starts_with('-') {
-            digits.parse().ok().map(Number::I64)
+        let fits = if digits.starts_with('-') {
+            digits.parse::<i64>().is_ok()
         } else {
-            digits.parse().ok().map(Number::U64)
+            digits.parse::<u64>().is_ok()
         };
-        match (number, self.peek()) {
-            (Some(number), next) if !matches!(next, Some(b'.' | b'e' | b'E')) => {
-                Ok(Value::Number(number))
-            }
-            _ => Err(self.problem("not an integer this reads")),
+        if !fits || matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return Err(self.problem("not an integer this reads"));
         }
+        self.json.push_str(digits);
+        Ok(())
     }
 
     /// A string after `char::escape_debug`, as `ron` writes them.
@@ -227,27 +268,45 @@ impl Reader<'_> {
     }
 }
 
+/// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as is.
+fn write_string(json: &mut String, text: &str) {
+    json.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => json.push_str("\\\""),
+            '\\' => json.push_str("\\\\"),
+            '\n' => json.push_str("\\n"),
+            '\r' => json.push_str("\\r"),
+            '\t' => json.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                json.push_str(&format!("\\u{:04x}", u32::from(c)));
+            }
+            c => json.push(c),
+        }
+    }
+    json.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn json(text: &str) -> String {
-        read(text).map_or_else(
-            |err| format!("error {err}"),
-            |v| miniserde::json::to_string(&v),
-        )
+        to_json(text).unwrap_or_else(|err| format!("error {err}"))
     }
 
     #[test]
     fn reads_what_ron_wrote() {
         assert_eq!(
-            json("(a:1,b:-2,c:Some(\"x\"),d:None,e:[true,false,],f:Queued,g:Sent(id:7))"),
-            r#"{"a":1,"b":-2,"c":"x","d":null,"e":[true,false],"f":"Queued","g":{"(variant)":"Sent","id":7}}"#
+            json("(a:1,b:-2,c:Some(\"x\"),d:None,e:[true,false,],f:Queued,g:Sent(id:7),h:[Sent(id:8)])"),
+            r#"{"a":1,"b":-2,"c":"x","d":null,"e":[true,false],"f":"Queued","g":"Sent","id":7,"h":[{"(variant)":"Sent","id":8}]}"#
         );
         assert_eq!(
             json("(\n    enabled: true,\n    name: Some(\"A\\\"d\\\\a\\n\\u{202e}\\'\"),\n)\n"),
             "{\"enabled\":true,\"name\":\"A\\\"d\\\\a\\n\u{202e}'\"}"
         );
+        // Control characters are escaped as JSON requires.
+        assert_eq!(json("(a:\"\\u{1}\\t\")"), r#"{"a":"\u0001\t"}"#);
         assert_eq!(json("([], ())"), "error 1:2: expected a field name");
     }
 

@@ -49,8 +49,8 @@ impl StoredProfile {
         let stored: StoredProfile = if text.trim_start().starts_with('{') {
             miniserde::json::from_str(text).map_err(|_| "not the profile's JSON".to_owned())?
         } else {
-            let json = miniserde::json::to_string(&old_ron::read(text)?);
-            miniserde::json::from_str(&json).map_err(|_| "not an online profile".to_owned())?
+            miniserde::json::from_str(&old_ron::to_json(text)?)
+                .map_err(|_| "not an online profile".to_owned())?
         };
         Ok(OnlineProfile {
             enabled: stored.enabled.unwrap_or_default(),

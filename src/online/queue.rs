@@ -10,7 +10,6 @@
 //! The queue is kept as miniserde JSON (`StoredQueue`); a queue kept as RON by earlier
 //! versions is read once through `old_ron` and saved as JSON with the next change.
 
-use miniserde::json::Value;
 use miniserde::{Deserialize, Serialize};
 use tether_online_proto::wire::{AroundAnswer, RunStatusAnswer, SubmitAnswer, SubmitBody};
 use tether_online_proto::Identity;
@@ -149,8 +148,8 @@ impl StoredQueue {
         let stored: StoredQueue = if text.trim_start().starts_with('{') {
             miniserde::json::from_str(text).map_err(|_| "not the run queue's JSON".to_owned())?
         } else {
-            let json = miniserde::json::to_string(&from_old_ron(old_ron::read(text)?));
-            miniserde::json::from_str(&json).map_err(|_| "not a run queue".to_owned())?
+            miniserde::json::from_str(&old_ron::to_json(text)?)
+                .map_err(|_| "not a run queue".to_owned())?
         };
         let runs: Result<Vec<QueuedRun>, String> =
             stored.runs.into_iter().map(StoredRun::into_run).collect();
@@ -159,30 +158,6 @@ impl StoredQueue {
             runs: runs?,
         })
     }
-}
-
-/// Earlier versions' queue as `StoredQueue`'s JSON: each run's `state` variant, `Queued` or
-/// `Sent(id: 3)`, becomes the kind with its fields beside it.
-fn from_old_ron(mut queue: Value) -> Value {
-    let Value::Object(queue_fields) = &mut queue else {
-        return queue;
-    };
-    let Some(Value::Array(runs)) = queue_fields.get_mut("runs") else {
-        return queue;
-    };
-    for run in runs.iter_mut() {
-        let Value::Object(run) = run else { continue };
-        let kind = match run.remove("state") {
-            Some(Value::Object(mut state)) => {
-                let kind = state.remove(old_ron::VARIANT_KEY).unwrap_or(Value::Null);
-                run.extend(std::mem::take(&mut *state));
-                kind
-            }
-            unit_or_missing => unit_or_missing.unwrap_or(Value::Null),
-        };
-        run.insert("state".to_owned(), kind);
-    }
-    queue
 }
 
 impl StoredRun {

@@ -283,8 +283,8 @@ mod tests {
             run: 2,
             around: vec![entry(1, "Ada", 177), entry(2, "Bob\u{202e}", 180)],
         }));
-        let medals = br#"{"counts":{"gold":1},"medals":[{"level":"ab","medal":"gold"}]}"#;
-        board.medals = Load::Done(Ok(crate::online::client::parse_medals(medals).unwrap()));
+        let medals = r#"{"counts":{"gold":1},"medals":[{"level":"ab","medal":"gold"}]}"#;
+        board.medals = Load::Done(Ok(miniserde::json::from_str(medals).unwrap()));
         let lines = board.lines();
         assert_eq!(lines[0], "record #1 Ada 0:01.47");
         assert_eq!(lines[1], "you: rank 2 of 3 (top 67%) in 0:01.50");

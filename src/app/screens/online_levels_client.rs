@@ -15,7 +15,7 @@ enum Pending {
     Detail(Call<LevelInfo>),
     Text(Call<String>),
     Publish(Call<PublishAnswer>),
-    Rate(Call<miniserde::json::Value>),
+    Rate(Call<crate::online::client::RatedAnswer>),
     /// Ended before it was sent (no identity for a signed write): its answer.
     Answered(Result<LevelsReply, String>),
 }
