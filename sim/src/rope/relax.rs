@@ -34,6 +34,14 @@ const RELAX_SLACK_M_PER_S: f32 = 10.0;
 /// above it) and the nodes reeling adds.
 pub(crate) const STEP_ENERGY_SLACK_J_PER_KG: f32 = 1.0;
 
+/// Slack of the rope's share of the budget (`relax_node_velocities`), J/kg of the player: what
+/// the player and the rope together may gain in a step beyond the credits. The player's own
+/// budget keeps 1 J/kg; the rope's bound cannot be as tight yet: at 1 J/kg it fires on most
+/// ticks of a dragged rope and 9 of the 24 solutions missed their goals, at 8 J/kg 23 Rotten
+/// Tower's did (its tick 202 puts 52 J/kg into the rope and takes 96 back the next). At this
+/// slack it fires only on a solver's kick, as random play finds them (912 J/kg on 19).
+const ROPE_STEP_SLACK_J_PER_KG: f32 = 150.0;
+
 /// The player as they entered a rope step, and what may pull them during it.
 #[derive(Clone, Copy)]
 pub(super) struct EndEntry {
@@ -163,6 +171,65 @@ impl Rope {
     }
 }
 
+impl Rope {
+    /// The rope's share of the step's energy budget, after the player's (`relaxed_end_velocity`
+    /// left the player at `at` with `vel`): the player and the rope together may leave the step
+    /// with no more mechanical energy than they entered with, plus gravity's work on the player,
+    /// plus the step's `credits` and `STEP_ENERGY_SLACK_J_PER_KG`. The player's budget lets the
+    /// rope's energy pay for the player's gain but never looks at what the rope gained itself:
+    /// nodes pinched between the player and a wall, or pushed out of a ceiling and dragged back
+    /// by the length fix-up, left a substep at 190 m/s while they moved millimetres over the tick
+    /// (23 Rotten Tower's solution, tick 202, 102 J/kg of the player in one tick). Whatever the
+    /// rope holds beyond the budget comes off its nodes' velocities, all scaled alike, so their
+    /// positions (and so the stretch and the contacts) stay as the step left them.
+    pub(super) fn relax_node_velocities(
+        &mut self,
+        entry: EndEntry,
+        (at, vel): (Vec2, Vec2),
+        credits: StepCredits,
+    ) {
+        let player_gain_j_per_kg = mechanical_j_per_kg(at, vel, entry.gravity)
+            - mechanical_j_per_kg(entry.pos, entry.vel, entry.gravity)
+            + entry.gravity.dot(entry.vel) * entry.dt_s;
+        let rope_now_j_per_kg = self.nodes_energy_j_per_kg(entry.gravity);
+        let allowed_j_per_kg = entry.rope_energy_j_per_kg
+            + credits.reel_rated_j_per_kg
+            + credits.reel_start_j_per_kg
+            + credits.anchor_j_per_kg
+            + ROPE_STEP_SLACK_J_PER_KG
+            - player_gain_j_per_kg;
+        let excess_j_per_kg = rope_now_j_per_kg - allowed_j_per_kg;
+        if excess_j_per_kg <= 0.0 {
+            return;
+        }
+        let kinetic_j_per_kg = self.nodes_kinetic_j_per_kg();
+        let keep = if kinetic_j_per_kg > excess_j_per_kg {
+            ((kinetic_j_per_kg - excess_j_per_kg) / kinetic_j_per_kg).sqrt()
+        } else {
+            0.0
+        };
+        let last = self.segment_count();
+        for i in 1..last {
+            let motion = self.nodes[i] - self.prev[i];
+            self.prev[i] = self.nodes[i] - motion * keep;
+        }
+    }
+
+    /// The free nodes' kinetic energy alone, as `nodes_energy_j_per_kg` weighs it.
+    fn nodes_kinetic_j_per_kg(&self) -> f32 {
+        let last = self.segment_count();
+        let per_s = self.last_substeps as f32 / self.step_dt_s.max(1e-6);
+        let end_w = self.inv_mass[last];
+        (1..last)
+            .filter(|&i| self.inv_mass[i] > 0.0)
+            .map(|i| {
+                let vel = (self.nodes[i] - self.prev[i]) * per_s;
+                end_w / self.inv_mass[i] * 0.5 * vel.length_squared()
+            })
+            .sum()
+    }
+}
+
 /// What the reel may give on top of its rated pull, J/kg: the game's reel is a winch that
 /// reaches its speed within a tick (a player at rest leaves at 7 m/s on the first tick, which
 /// takes 840 m/s², twice the rating), so a player slower toward the rope than this step's reel
@@ -219,4 +286,45 @@ fn take_energy_off(vel: Vec2, entry_vel: Vec2, excess_j_per_kg: f32) -> Vec2 {
         out *= scale;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reeling tick of the game: 7 m/s of rope taken in over a tick of 1/60 s.
+    fn reeling_entry(vel: Vec2) -> EndEntry {
+        let dt_s = 1.0 / 60.0;
+        EndEntry {
+            pos: Vec2::ZERO,
+            vel,
+            reeled_in_m: 7.0 * dt_s,
+            anchor_moved: Vec2::ZERO,
+            dt_s,
+            gravity: Vec2::new(0.0, -9.81),
+            rope_energy_j_per_kg: 0.0,
+        }
+    }
+
+    /// The budget once credited the reel speed's kinetic energy, ½ (7 m/s)² = 24.5 J/kg, on
+    /// every reeling tick, and a fast swing turned it into speed: only a player slower toward
+    /// the rope than the reel may be brought up to it.
+    #[test]
+    fn the_reel_start_credit_is_only_what_brings_the_player_up_to_the_reels_speed() {
+        let toward_rope = Vec2::new(0.0, 1.0);
+        let from_rest = reel_start_j_per_kg(reeling_entry(Vec2::ZERO), toward_rope);
+        assert!(
+            (from_rest - 24.5).abs() < 1e-3,
+            "from rest: {from_rest} J/kg"
+        );
+        let halfway = reel_start_j_per_kg(reeling_entry(toward_rope * 3.5), toward_rope);
+        assert!(
+            (halfway - 18.375).abs() < 1e-3,
+            "at 3.5 m/s: {halfway} J/kg"
+        );
+        for vel in [toward_rope * 7.0, toward_rope * 20.0, Vec2::new(15.0, 7.0)] {
+            let credit = reel_start_j_per_kg(reeling_entry(vel), toward_rope);
+            assert!(credit.abs() < 1e-3, "at {vel:?}: {credit} J/kg");
+        }
+    }
 }
