@@ -3,9 +3,8 @@
 //! any rope's segment axis ends a tick inside a solid, how fast the player goes, and the worst
 //! tick of the rope's step in the energy account, of the player alone and of the player and
 //! their rope together (`TickEnergy::rope_solver_added_j_per_kg`). It asserts the axis depth
-//! (0.5 cm) and the player + rope account's worst tick (the rope's step budget, 151 J/kg, over
-//! the streams; what the 24 solutions measured, 53 J/kg, over them); the player-alone figure and
-//! the speed are reported.
+//! (0.5 cm), and over the 24 solutions the player + rope account's worst tick (53 J/kg, as
+//! measured); the streams' energy figures and the speed are reported.
 //! `TETHER_DUMP_WORST=DIR` writes the deepest-axis and fastest-player streams as replays.
 
 mod common;
@@ -164,13 +163,6 @@ fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
         figures.axis_depth_m.at,
         figures.streams
     );
-    assert!(
-        figures.solver_with_rope_j_per_kg.value <= MAX_STREAM_ROPE_STEP_ADDED_J_PER_KG,
-        "a rope step added {} J/kg to the player and their rope ({}) over {} streams",
-        figures.solver_with_rope_j_per_kg.value,
-        figures.solver_with_rope_j_per_kg.at,
-        figures.streams
-    );
 }
 
 /// Found by 2 016 fresh streams: on 12 Vines a rope's axis ends tick 1197 0.59 m inside a solid.
@@ -200,11 +192,6 @@ fn the_random_stream_on_vines_keeps_every_rope_axis_out_of_solids() {
 /// player and a wall gain 102 J/kg and give 96 back the next tick). Bounding the rope below
 /// that made 23 miss its goal (docs/rope.md).
 const MAX_SOLUTION_ROPE_STEP_ADDED_J_PER_KG: f32 = 53.0;
-
-/// The most random play's rope step may add, J/kg of the player: the rope's share of the step
-/// budget (`ROPE_STEP_SLACK_J_PER_KG` in sim/src/rope/relax.rs, 150) and the player's (1).
-/// CI's streams gave 912.7 J/kg (19 Banner Hall, tick 825) before the rope had a budget.
-const MAX_STREAM_ROPE_STEP_ADDED_J_PER_KG: f32 = 151.0;
 
 /// Every solution's worst tick of the rope's step in the player + rope account.
 #[test]

@@ -585,7 +585,6 @@ impl Rope {
         let solved = (self.nodes[last] - self.prev[last]) / h;
         let at = self.nodes[last];
         let (vel, credits) = self.relaxed_end_velocity(entry, at, solved);
-        self.relax_node_velocities(entry, (at, vel), credits);
         self.last_step_credits = credits;
         (at, vel)
     }

@@ -34,14 +34,6 @@ const RELAX_SLACK_M_PER_S: f32 = 10.0;
 /// above it) and the nodes reeling adds.
 pub(crate) const STEP_ENERGY_SLACK_J_PER_KG: f32 = 1.0;
 
-/// Slack of the rope's share of the budget (`relax_node_velocities`), J/kg of the player: what
-/// the player and the rope together may gain in a step beyond the credits. The player's own
-/// budget keeps 1 J/kg; the rope's bound cannot be as tight yet: at 1 J/kg it fires on most
-/// ticks of a dragged rope and 9 of the 24 solutions missed their goals, at 8 J/kg 23 Rotten
-/// Tower's did (its tick 202 puts 52 J/kg into the rope and takes 96 back the next). At this
-/// slack it fires only on a solver's kick, as random play finds them (912 J/kg on 19).
-const ROPE_STEP_SLACK_J_PER_KG: f32 = 150.0;
-
 /// The player as they entered a rope step, and what may pull them during it.
 #[derive(Clone, Copy)]
 pub(super) struct EndEntry {
@@ -168,65 +160,6 @@ impl Rope {
             vel = take_energy_off(vel, entry.vel, excess_j_per_kg);
         }
         (vel, credits)
-    }
-}
-
-impl Rope {
-    /// The rope's share of the step's energy budget, after the player's (`relaxed_end_velocity`
-    /// left the player at `at` with `vel`): the player and the rope together may leave the step
-    /// with no more mechanical energy than they entered with, plus gravity's work on the player,
-    /// plus the step's `credits` and `STEP_ENERGY_SLACK_J_PER_KG`. The player's budget lets the
-    /// rope's energy pay for the player's gain but never looks at what the rope gained itself:
-    /// nodes pinched between the player and a wall, or pushed out of a ceiling and dragged back
-    /// by the length fix-up, left a substep at 190 m/s while they moved millimetres over the tick
-    /// (23 Rotten Tower's solution, tick 202, 102 J/kg of the player in one tick). Whatever the
-    /// rope holds beyond the budget comes off its nodes' velocities, all scaled alike, so their
-    /// positions (and so the stretch and the contacts) stay as the step left them.
-    pub(super) fn relax_node_velocities(
-        &mut self,
-        entry: EndEntry,
-        (at, vel): (Vec2, Vec2),
-        credits: StepCredits,
-    ) {
-        let player_gain_j_per_kg = mechanical_j_per_kg(at, vel, entry.gravity)
-            - mechanical_j_per_kg(entry.pos, entry.vel, entry.gravity)
-            + entry.gravity.dot(entry.vel) * entry.dt_s;
-        let rope_now_j_per_kg = self.nodes_energy_j_per_kg(entry.gravity);
-        let allowed_j_per_kg = entry.rope_energy_j_per_kg
-            + credits.reel_rated_j_per_kg
-            + credits.reel_start_j_per_kg
-            + credits.anchor_j_per_kg
-            + ROPE_STEP_SLACK_J_PER_KG
-            - player_gain_j_per_kg;
-        let excess_j_per_kg = rope_now_j_per_kg - allowed_j_per_kg;
-        if excess_j_per_kg <= 0.0 {
-            return;
-        }
-        let kinetic_j_per_kg = self.nodes_kinetic_j_per_kg();
-        let keep = if kinetic_j_per_kg > excess_j_per_kg {
-            ((kinetic_j_per_kg - excess_j_per_kg) / kinetic_j_per_kg).sqrt()
-        } else {
-            0.0
-        };
-        let last = self.segment_count();
-        for i in 1..last {
-            let motion = self.nodes[i] - self.prev[i];
-            self.prev[i] = self.nodes[i] - motion * keep;
-        }
-    }
-
-    /// The free nodes' kinetic energy alone, as `nodes_energy_j_per_kg` weighs it.
-    fn nodes_kinetic_j_per_kg(&self) -> f32 {
-        let last = self.segment_count();
-        let per_s = self.last_substeps as f32 / self.step_dt_s.max(1e-6);
-        let end_w = self.inv_mass[last];
-        (1..last)
-            .filter(|&i| self.inv_mass[i] > 0.0)
-            .map(|i| {
-                let vel = (self.nodes[i] - self.prev[i]) * per_s;
-                end_w / self.inv_mass[i] * 0.5 * vel.length_squared()
-            })
-            .sum()
     }
 }
 
