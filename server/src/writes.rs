@@ -268,6 +268,11 @@ mod tests {
         // write, which holds the writer until they are all queued: then all run in one
         // transaction, the probe last.
         let first = insert(&writes, 0, Then::Gate, &probe);
+        // The gate write must be the writer's first: spawned writes reach the queue in any
+        // order, and one queued ahead of it would drain the others into its batch.
+        while probe.gate.lock().await.is_some() {
+            tokio::task::yield_now().await;
+        }
         let mut queued: Vec<_> = (1..=48)
             .map(|n| insert(&writes, n, Then::Succeed, &probe))
             .collect();
