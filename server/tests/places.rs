@@ -250,13 +250,7 @@ fn make_database_with_migration_1_only(data: &Path) {
     let folder = data.join("migrations-1");
     std::fs::create_dir_all(&folder).expect("folder");
     std::fs::write(folder.join("1_schema.sql"), migration_1_sql()).expect("migration written");
-    let url = database_env(data)
-        .into_iter()
-        .find(|(name, _)| name == "DATABASE_URL")
-        .map_or_else(
-            || format!("sqlite://{}?mode=rwc", data.join("tether.db").display()),
-            |(_, url)| url,
-        );
+    let url = database_url(data, "?mode=rwc");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -95,16 +95,25 @@ pub fn server_command(data_dir: &Path, env: &[(&str, &str)]) -> Command {
     command
 }
 
-/// Runs one SQL statement on the database of the server on `data_dir`, behind the server's
-/// back: how tests make states no honest client can (a session two minutes old, a tampered run).
-pub fn database_execute(data_dir: &Path, sql: &str) -> u64 {
-    let url = database_env(data_dir)
+/// The URL of the database of the server on `data_dir`: the test's PostgreSQL, or its SQLite
+/// file with `sqlite_options` (e.g. "?mode=rwc" to create it) appended.
+pub fn database_url(data_dir: &Path, sqlite_options: &str) -> String {
+    database_env(data_dir)
         .into_iter()
         .find(|(name, _)| name == "DATABASE_URL")
         .map_or_else(
-            || format!("sqlite://{}", data_dir.join("tether.db").display()),
+            || {
+                let file = data_dir.join("tether.db");
+                format!("sqlite://{}{sqlite_options}", file.display())
+            },
             |(_, url)| url,
-        );
+        )
+}
+
+/// Runs one SQL statement on the database of the server on `data_dir`, behind the server's
+/// back: how tests make states no honest client can (a session two minutes old, a tampered run).
+pub fn database_execute(data_dir: &Path, sql: &str) -> u64 {
+    let url = database_url(data_dir, "");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
