@@ -2,7 +2,10 @@
 //! sharper than `MAX_JOINT_BEND_DEG` opened at once.
 
 use super::step::EndMotion;
-use super::{Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION};
+use super::{
+    Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION,
+    STALE_FOLD_EXCESS_DEG,
+};
 use crate::math::Vec2;
 use crate::solver::{Rests, MIN_SEGMENT_M};
 
@@ -28,6 +31,7 @@ impl Rope {
         }
         let JointConstants {
             max_bend_rad,
+            stale_fold_excess_rad,
             open_cos_sq,
             slack_before_m,
             inner_joint,
@@ -41,6 +45,7 @@ impl Rope {
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
+        let prev = &mut self.prev[..n];
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
@@ -95,7 +100,15 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
+            let before = [a, b, c];
+            let excess_rad = Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
+            if end_is_player && excess_rad > stale_fold_excess_rad {
+                // A stale fold (`STALE_FOLD_EXCESS_DEG`): its opening moves `prev` with the
+                // nodes, a position correction that leaves their velocity as it was.
+                for (k, was) in before.iter().enumerate() {
+                    prev[i - 1 + k] += nodes[i - 1 + k] - *was;
+                }
+            }
             carried_uu = None;
         }
     }
@@ -104,6 +117,8 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
+    /// Returns how far past the limit the joint was, radians (zero when it was not, or when it
+    /// could not be moved).
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
         i: usize,
@@ -111,17 +126,17 @@ impl Rope {
         wb: f32,
         wc: f32,
         max_bend_rad: f32,
-    ) {
+    ) -> f32 {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
         let (uu, vv) = (u.length_squared(), v.length_squared());
         if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
-            return;
+            return 0.0;
         }
         let bend = libm::atan2f(u.perp_dot(v), u.dot(v));
         let excess = bend.abs() - max_bend_rad;
         if excess <= 0.0 {
-            return;
+            return 0.0;
         }
         let grad_a = u.perp() / uu;
         let grad_c = v.perp() / vv;
@@ -130,19 +145,22 @@ impl Rope {
             + wb * grad_b.length_squared()
             + wc * grad_c.length_squared();
         if denom < 1e-12 {
-            return;
+            return 0.0;
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * excess / denom;
         nodes[i - 1] += grad_a * (scale * wa);
         nodes[i] += grad_b * (scale * wb);
         nodes[i + 1] += grad_c * (scale * wc);
+        excess
     }
 }
 
 /// What `Rope::bend` works out once per substep rather than once per joint.
 struct JointConstants {
     max_bend_rad: f32,
+    /// `STALE_FOLD_EXCESS_DEG` in radians.
+    stale_fold_excess_rad: f32,
     /// cos(max)² with `FOLD_REJECT_MARGIN`: a joint whose cos² clears it is surely open enough.
     open_cos_sq: f32,
     /// Below this a segment before a joint is slack.
@@ -180,6 +198,7 @@ impl JointConstants {
         let last_joint = shares(rest.last_m);
         JointConstants {
             max_bend_rad,
+            stale_fold_excess_rad: STALE_FOLD_EXCESS_DEG.to_radians(),
             open_cos_sq,
             slack_before_m,
             inner_joint,
