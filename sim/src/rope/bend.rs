@@ -29,6 +29,7 @@ impl Rope {
         if n < 3 {
             return;
         }
+        let end_is_player = matches!(end, EndMotion::Player(_));
         let JointConstants {
             max_bend_rad,
             stale_fold_excess_rad,
@@ -36,12 +37,10 @@ impl Rope {
             slack_before_m,
             inner_joint,
             last_joint,
-        } = JointConstants::new(rest);
-        let end_is_player = matches!(end, EndMotion::Player(_));
+        } = JointConstants::new(rest, end_is_player);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
-        // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
-        // the same bits as working it out again.
+        // |x_i − x_{i−1}|² at joint i when the joint before moved no node (its |x_{i+1} − x_i|²).
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
@@ -100,15 +99,8 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            let before = [a, b, c];
-            let excess_rad = Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
-            if end_is_player && excess_rad > stale_fold_excess_rad {
-                // A stale fold (`STALE_FOLD_EXCESS_DEG`): its opening moves `prev` with the
-                // nodes, a position correction that leaves their velocity as it was.
-                for (k, was) in before.iter().enumerate() {
-                    prev[i - 1 + k] += nodes[i - 1 + k] - *was;
-                }
-            }
+            let limits_rad = [max_bend_rad, stale_fold_excess_rad];
+            Self::limit_fold(nodes, prev, i, [wa, wb, wc], limits_rad);
             carried_uu = None;
         }
     }
@@ -117,26 +109,26 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
-    /// Returns how far past the limit the joint was, radians (zero when it was not, or when it
-    /// could not be moved).
+    /// A joint more than `stale_excess_rad` past the limit is a stale fold
+    /// (`STALE_FOLD_EXCESS_DEG`): its opening moves `prev` with the nodes, a position
+    /// correction that leaves their velocity as it was.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
+        prev: &mut [Vec2],
         i: usize,
-        wa: f32,
-        wb: f32,
-        wc: f32,
-        max_bend_rad: f32,
-    ) -> f32 {
+        [wa, wb, wc]: [f32; 3],
+        [max_bend_rad, stale_excess_rad]: [f32; 2],
+    ) {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
         let (uu, vv) = (u.length_squared(), v.length_squared());
         if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
-            return 0.0;
+            return;
         }
         let bend = libm::atan2f(u.perp_dot(v), u.dot(v));
         let excess = bend.abs() - max_bend_rad;
         if excess <= 0.0 {
-            return 0.0;
+            return;
         }
         let grad_a = u.perp() / uu;
         let grad_c = v.perp() / vv;
@@ -145,21 +137,28 @@ impl Rope {
             + wb * grad_b.length_squared()
             + wc * grad_c.length_squared();
         if denom < 1e-12 {
-            return 0.0;
+            return;
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * excess / denom;
-        nodes[i - 1] += grad_a * (scale * wa);
-        nodes[i] += grad_b * (scale * wb);
-        nodes[i + 1] += grad_c * (scale * wc);
-        excess
+        let moves = [
+            grad_a * (scale * wa),
+            grad_b * (scale * wb),
+            grad_c * (scale * wc),
+        ];
+        for (k, move_m) in moves.into_iter().enumerate() {
+            nodes[i - 1 + k] += move_m;
+            if excess > stale_excess_rad {
+                prev[i - 1 + k] += move_m;
+            }
+        }
     }
 }
 
 /// What `Rope::bend` works out once per substep rather than once per joint.
 struct JointConstants {
     max_bend_rad: f32,
-    /// `STALE_FOLD_EXCESS_DEG` in radians.
+    /// `STALE_FOLD_EXCESS_DEG` in radians on the player's rope; infinite on others.
     stale_fold_excess_rad: f32,
     /// cos(max)² with `FOLD_REJECT_MARGIN`: a joint whose cos² clears it is surely open enough.
     open_cos_sq: f32,
@@ -172,7 +171,8 @@ struct JointConstants {
 }
 
 impl JointConstants {
-    fn new(rest: Rests) -> JointConstants {
+    /// `stale_folds`: whether stale folds open without velocity (the player's rope).
+    fn new(rest: Rests, stale_folds: bool) -> JointConstants {
         let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
         let open_cos = libm::cosf(max_bend_rad);
         // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
@@ -198,7 +198,11 @@ impl JointConstants {
         let last_joint = shares(rest.last_m);
         JointConstants {
             max_bend_rad,
-            stale_fold_excess_rad: STALE_FOLD_EXCESS_DEG.to_radians(),
+            stale_fold_excess_rad: if stale_folds {
+                STALE_FOLD_EXCESS_DEG.to_radians()
+            } else {
+                f32::INFINITY
+            },
             open_cos_sq,
             slack_before_m,
             inner_joint,
