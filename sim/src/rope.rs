@@ -70,14 +70,6 @@ const SLEEP_AFTER_STILL_STEPS: u16 = 60;
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 /// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
-/// A fold of the player's rope further than this past `MAX_JOINT_BEND_DEG` is opened without
-/// giving its nodes velocity. The fold limit holds a free joint at its limit every substep, so
-/// its corrections there are small and are the rope's stiffness at work; a fold this far past
-/// it was made while the joint rested on the level (`bend` leaves resting joints to the
-/// contacts) and opens in one substep when the contact lapses: 19 Banner Hall's stream moved a
-/// node 0.29 m in one substep of 1/960 s, 283 m/s and 913 J/kg of the rope's kinetic energy
-/// from nothing. Below 60° the solutions of 04, 08 and 14 play differently.
-const STALE_FOLD_EXCESS_DEG: f32 = 60.0;
 /// Relative margin of the fold limit's cheap test (`bend`): a joint whose squared cosine is
 /// within it of the limit's goes through the exact angle, so rounding never decides.
 const FOLD_REJECT_MARGIN: f32 = 1e-3;

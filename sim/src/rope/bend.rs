@@ -2,10 +2,7 @@
 //! sharper than `MAX_JOINT_BEND_DEG` opened at once.
 
 use super::step::EndMotion;
-use super::{
-    Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION,
-    STALE_FOLD_EXCESS_DEG,
-};
+use super::{Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION};
 use crate::math::Vec2;
 use crate::solver::{Rests, MIN_SEGMENT_M};
 
@@ -29,22 +26,21 @@ impl Rope {
         if n < 3 {
             return;
         }
-        let end_is_player = matches!(end, EndMotion::Player(_));
         let JointConstants {
             max_bend_rad,
-            stale_fold_excess_rad,
             open_cos_sq,
             slack_before_m,
             inner_joint,
             last_joint,
-        } = JointConstants::new(rest, end_is_player);
+        } = JointConstants::new(rest);
+        let end_is_player = matches!(end, EndMotion::Player(_));
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
-        // |x_i − x_{i−1}|² at joint i when the joint before moved no node (its |x_{i+1} − x_i|²).
+        // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
+        // the same bits as working it out again.
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
-        let prev = &mut self.prev[..n];
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
@@ -99,8 +95,7 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            let limits_rad = [max_bend_rad, stale_fold_excess_rad];
-            Self::limit_fold(nodes, prev, i, [wa, wb, wc], limits_rad);
+            Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
             carried_uu = None;
         }
     }
@@ -109,15 +104,13 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
-    /// A joint more than `stale_excess_rad` past the limit is a stale fold
-    /// (`STALE_FOLD_EXCESS_DEG`): its opening moves `prev` with the nodes, a position
-    /// correction that leaves their velocity as it was.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
-        prev: &mut [Vec2],
         i: usize,
-        [wa, wb, wc]: [f32; 3],
-        [max_bend_rad, stale_excess_rad]: [f32; 2],
+        wa: f32,
+        wb: f32,
+        wc: f32,
+        max_bend_rad: f32,
     ) {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
@@ -141,25 +134,15 @@ impl Rope {
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * excess / denom;
-        let moves = [
-            grad_a * (scale * wa),
-            grad_b * (scale * wb),
-            grad_c * (scale * wc),
-        ];
-        for (k, move_m) in moves.into_iter().enumerate() {
-            nodes[i - 1 + k] += move_m;
-            if excess > stale_excess_rad {
-                prev[i - 1 + k] += move_m;
-            }
-        }
+        nodes[i - 1] += grad_a * (scale * wa);
+        nodes[i] += grad_b * (scale * wb);
+        nodes[i + 1] += grad_c * (scale * wc);
     }
 }
 
 /// What `Rope::bend` works out once per substep rather than once per joint.
 struct JointConstants {
     max_bend_rad: f32,
-    /// `STALE_FOLD_EXCESS_DEG` in radians on the player's rope; infinite on others.
-    stale_fold_excess_rad: f32,
     /// cos(max)² with `FOLD_REJECT_MARGIN`: a joint whose cos² clears it is surely open enough.
     open_cos_sq: f32,
     /// Below this a segment before a joint is slack.
@@ -171,8 +154,7 @@ struct JointConstants {
 }
 
 impl JointConstants {
-    /// `stale_folds`: whether stale folds open without velocity (the player's rope).
-    fn new(rest: Rests, stale_folds: bool) -> JointConstants {
+    fn new(rest: Rests) -> JointConstants {
         let max_bend_rad = MAX_JOINT_BEND_DEG.to_radians();
         let open_cos = libm::cosf(max_bend_rad);
         // A joint is surely open enough when cos(bend)² clears cos(max)² by this factor; only
@@ -198,11 +180,6 @@ impl JointConstants {
         let last_joint = shares(rest.last_m);
         JointConstants {
             max_bend_rad,
-            stale_fold_excess_rad: if stale_folds {
-                STALE_FOLD_EXCESS_DEG.to_radians()
-            } else {
-                f32::INFINITY
-            },
             open_cos_sq,
             slack_before_m,
             inner_joint,
