@@ -15,6 +15,7 @@ use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
 use crate::app::{log_line, palette};
 use crate::campaign::format_time;
 use crate::online::client::MEDAL_NAMES;
+use crate::online::queue::rank_text;
 use crate::online::{Call, MedalsAnswer, OnlineError};
 use crate::sim::limits::printable;
 
@@ -160,9 +161,8 @@ fn entry_text(entry: &BoardEntry) -> String {
 /// The player's rank and percentile, then the runs around theirs (theirs marked).
 fn place_lines(place: &AroundAnswer) -> Vec<String> {
     let mut lines = vec![format!(
-        "you: rank {} of {} (top {:.0}%) in {}",
-        place.rank,
-        place.of,
+        "you: {} (top {:.0}%) in {}",
+        rank_text(place.rank, Some(place.of)),
         place.top_percent.clamp(0.0, 100.0),
         format_time(place.ticks.max(0) as u64)
     )];
