@@ -1,8 +1,7 @@
-//! The online screens' panel as data: a screen says its lines (plain, stressed, a menu, a
-//! blank, the state of an answer it waits for) and these few functions, never inlined, build
-//! and draw them. Seven screens pushing `(String, bool)` pairs inline carried the same
-//! allocation and growth code at every line; through here the browser's download carries it
-//! once (docs/online.md, "Download cost").
+//! The online screens' panel as data: a screen says its lines (plain, stressed, built, blank,
+//! a menu) and these few functions, never inlined, build and draw them, so the allocation and
+//! growth code of a line is in the browser's download once, not at every line of seven
+//! screens (docs/online.md, "Download cost").
 
 use crate::app::menus;
 use crate::app::palette::Rgb;
