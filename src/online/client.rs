@@ -400,8 +400,20 @@ fn refusal(status: u16, body: &[u8]) -> OnlineError {
 /// generated per type, which the browser's download paid for once per answer type). Its error
 /// names no field or position, only that the JSON is not a `T`.
 fn parse_json<T: Deserialize>(body: &[u8]) -> Result<T, String> {
-    let text = std::str::from_utf8(body).map_err(|_| "the answer is not UTF-8 text".to_owned())?;
-    miniserde::json::from_str(text).map_err(|_| "not the JSON this request answers".to_owned())
+    // Generic only in the call to miniserde: one copy of this is made per answer type.
+    miniserde::json::from_str(json_text(body)?).map_err(not_the_answer)
+}
+
+/// The answer as text for the JSON reader (once for every answer type).
+#[inline(never)]
+fn json_text(body: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(body).map_err(|_| "the answer is not UTF-8 text".to_owned())
+}
+
+/// Why an answer was refused by the JSON reader (once for every answer type).
+#[inline(never)]
+fn not_the_answer(_: miniserde::Error) -> String {
+    "not the JSON this request answers".to_owned()
 }
 
 fn parse_text(body: &[u8]) -> Result<String, String> {

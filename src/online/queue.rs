@@ -69,14 +69,20 @@ impl RunState {
                 rank: Some(rank),
                 of,
                 ..
-            } => match of {
-                Some(of) => format!("on the board at rank {rank} of {of}"),
-                None => format!("on the board at rank {rank}"),
-            },
+            } => format!("on the board at {}", rank_text(*rank, *of)),
             RunState::OnBoard { .. } => "verified: reading the board".into(),
             RunState::Refused { reason } => format!("refused: {reason}"),
             RunState::NotEligible => "played offline: not eligible for the board".into(),
         }
+    }
+}
+
+/// `rank 2 of 3` (`rank 2` while the board's size is unknown): the complete screen's run line
+/// and the Board screen's place line say a rank in the same words.
+pub fn rank_text(rank: i64, of: Option<i64>) -> String {
+    match of {
+        Some(of) => format!("rank {rank} of {of}"),
+        None => format!("rank {rank}"),
     }
 }
 

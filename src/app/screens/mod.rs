@@ -28,6 +28,7 @@ pub mod online_levels_fixture;
 pub mod online_levels_list;
 pub mod online_levels_service;
 pub mod online_name;
+pub mod online_panel;
 pub mod online_recovery;
 pub mod online_settings;
 pub mod pause;

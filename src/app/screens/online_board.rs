@@ -9,12 +9,14 @@
 use tether_online_proto::wire::{AroundAnswer, BoardAnswer, BoardEntry};
 
 use super::online_name::NameEntryScreen;
+use super::online_panel::Panel;
 use super::{Ctx, Screen, Transition};
 use crate::app::input::Action;
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::app::render::hud::draw_title_screen_backdrop;
 use crate::app::{log_line, palette};
 use crate::campaign::format_time;
 use crate::online::client::MEDAL_NAMES;
+use crate::online::queue::rank_text;
 use crate::online::{Call, MedalsAnswer, OnlineError};
 use crate::sim::limits::printable;
 
@@ -160,9 +162,8 @@ fn entry_text(entry: &BoardEntry) -> String {
 /// The player's rank and percentile, then the runs around theirs (theirs marked).
 fn place_lines(place: &AroundAnswer) -> Vec<String> {
     let mut lines = vec![format!(
-        "you: rank {} of {} (top {:.0}%) in {}",
-        place.rank,
-        place.of,
+        "you: {} (top {:.0}%) in {}",
+        rank_text(place.rank, Some(place.of)),
         place.top_percent.clamp(0.0, 100.0),
         format_time(place.ticks.max(0) as u64)
     )];
@@ -226,24 +227,23 @@ impl Screen for BoardScreen {
         if ctx.level.session.is_none() {
             draw_title_screen_backdrop();
         }
-        let mut lines: Vec<(String, bool)> = vec![(printable(&self.title), false)];
+        if !on_top {
+            return;
+        }
+        let mut panel = Panel::default();
+        panel.line(printable(&self.title), false);
         if !ctx.online.profile.enabled {
-            lines.push((
-                "Online is off: turn it on in Online, on the title.".into(),
-                true,
-            ));
+            panel.stress("Online is off: turn it on in Online, on the title.");
         } else if matches!(self.top, Load::NotAsked) {
-            lines.push(("waiting for your run to reach the server...".into(), false));
+            panel.say("waiting for your run to reach the server...");
         }
-        lines.extend(self.lines().into_iter().map(|line| {
+        for line in self.lines() {
             let mine = line.starts_with("> ") || line.starts_with("you:");
-            (line, mine)
-        }));
-        lines.push((String::new(), false));
-        lines.push(("Enter / Esc: back".into(), false));
-        if on_top {
-            draw_panel("Board", &lines, palette::GOAL);
+            panel.line(line, mine);
         }
+        panel.blank();
+        panel.say("Enter / Esc: back");
+        panel.draw("Board", palette::GOAL);
     }
 
     fn is_overlay(&self) -> bool {

@@ -9,9 +9,10 @@ use super::online_levels_list::{
     row_text, ListItem, ListOutcome, Loading, OnlineLevelsList, DETAIL_ITEMS,
 };
 use super::online_levels_service::{BrowseQuery, LevelsReply, LevelsRequest, RequestId};
+use super::online_panel::Panel;
 use super::{Ctx, Screen, Transition};
-use crate::app::menus::{self, TitleItem};
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop, format_time};
+use crate::app::menus::TitleItem;
+use crate::app::render::hud::{draw_title_screen_backdrop, format_time};
 use crate::app::{log_line, palette};
 
 /// A level being fetched to play.
@@ -169,7 +170,7 @@ impl OnlineLevelsScreen {
         }
     }
 
-    fn list_lines(&self) -> Vec<(String, bool)> {
+    fn list_panel(&self) -> Panel {
         let tabs: Vec<String> = super::online_levels_service::SortTab::ALL
             .iter()
             .map(|&tab| {
@@ -200,20 +201,17 @@ impl OnlineLevelsScreen {
                 ListItem::NextPage => "Next page".into(),
             })
             .collect();
-        let mut lines = menus::menu_lines(&items, self.list.selected);
+        let mut panel = Panel::default();
+        panel.menu(&items, self.list.selected);
         match &self.list.page {
-            Loading::Loading => lines.push(("loading...".into(), false)),
-            Loading::Failed(message) => {
-                lines.push((format!("cannot list levels: {message}"), true))
-            }
-            Loading::Loaded(rows) if rows.is_empty() => {
-                lines.push(("no levels found".into(), false))
-            }
+            Loading::Loading => panel.say("loading..."),
+            Loading::Failed(message) => panel.line(format!("cannot list levels: {message}"), true),
+            Loading::Loaded(rows) if rows.is_empty() => panel.say("no levels found"),
             Loading::Loaded(_) => {}
         }
-        lines.push((String::new(), false));
-        lines.push((format!("page {}", self.list.query.page + 1), false));
-        lines
+        panel.blank();
+        panel.line(format!("page {}", self.list.query.page + 1), false);
+        panel
     }
 }
 
@@ -233,50 +231,47 @@ fn page_said(page: &Loading<Vec<super::online_levels_service::LevelSummary>>) ->
     }
 }
 
-/// The detail view's lines: the level's figures (the detail's when in, else the row's).
-fn detail_lines(view: &super::online_levels_list::DetailView) -> Vec<(String, bool)> {
+/// The detail view's panel: the level's figures (the detail's when in, else the row's).
+fn detail_panel(view: &super::online_levels_list::DetailView) -> Panel {
     let level = match &view.detail {
         Loading::Loaded(level) => level,
         _ => &view.listed,
     };
-    let mut lines = vec![
-        (format!("by {}", level.shown_author()), false),
-        (
-            format!("author time {}", format_time(level.author_ticks)),
-            false,
+    let mut panel = Panel::default();
+    panel.line(format!("by {}", level.shown_author()), false);
+    panel.line(
+        format!("author time {}", format_time(level.author_ticks)),
+        false,
+    );
+    panel.line(
+        format!(
+            "played {} times, finished {} times",
+            level.plays, level.finishes
         ),
-        (
-            format!(
-                "played {} times, finished {} times",
-                level.plays, level.finishes
-            ),
-            false,
-        ),
-    ];
+        false,
+    );
     if let Some(record) = &level.record {
         let name = crate::sim::limits::printable(&record.name);
-        lines.push((
+        panel.line(
             format!("record {} by {name}", format_time(record.ticks)),
             false,
-        ));
+        );
     }
     if let Some(rating) = level.rating {
-        lines.push((format!("rating {rating:.1}/5"), false));
+        panel.line(format!("rating {rating:.1}/5"), false);
     }
     if let Some(difficulty) = level.difficulty {
-        lines.push((format!("difficulty {difficulty:.1}/5"), false));
+        panel.line(format!("difficulty {difficulty:.1}/5"), false);
     }
     match &view.detail {
-        Loading::Loading => lines.push(("loading its figures...".into(), false)),
-        Loading::Failed(message) => {
-            lines.push((format!("cannot load its figures: {message}"), true))
-        }
+        Loading::Loading => panel.say("loading its figures..."),
+        Loading::Failed(message) => panel.line(format!("cannot load its figures: {message}"), true),
         Loading::Loaded(_) => {}
     }
-    lines.push((String::new(), false));
+    panel.blank();
     let items = DETAIL_ITEMS.map(|item| format!("{item:?}"));
-    lines.extend(menus::menu_lines(&items, view.selected));
-    lines
+    panel.menu(&items, view.selected);
+    panel
 }
 
 impl Screen for OnlineLevelsScreen {
@@ -299,18 +294,18 @@ impl Screen for OnlineLevelsScreen {
 
     fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
-        let (title, mut lines) = match &self.list.detail {
-            Some(view) => (view.listed.shown_name(), detail_lines(view)),
-            None => ("Online levels".to_owned(), self.list_lines()),
+        let (title, mut panel) = match &self.list.detail {
+            Some(view) => (view.listed.shown_name(), detail_panel(view)),
+            None => ("Online levels".to_owned(), self.list_panel()),
         };
         if let Some(opening) = &self.opening {
             let short: String = opening.hash.chars().take(12).collect();
-            lines.push((format!("fetching level {short}..."), false));
+            panel.line(format!("fetching level {short}..."), false);
         }
         if let Some(message) = &self.message {
-            lines.push((message.clone(), true));
+            panel.stress(message);
         }
-        draw_panel(&title, &lines, palette::ROPE);
+        panel.draw(&title, palette::ROPE);
     }
 
     fn name(&self, _ctx: &Ctx) -> Option<String> {

@@ -3,9 +3,10 @@
 //! name is checked here first (1-24 characters, nothing invisible or bidirectional), then sent;
 //! a name the server refuses (409 `taken`) is asked for again with the server's reason.
 
+use super::online_panel::Panel;
 use super::text_entry::{picker_lines, TextEntry, Typed, NAME_PICKER_CHARS};
 use super::{Ctx, Screen, Transition};
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::app::render::hud::draw_title_screen_backdrop;
 use crate::app::{log_line, palette};
 use crate::online::profile::check_name;
 
@@ -81,29 +82,28 @@ impl Screen for NameEntryScreen {
 
     fn draw(&self, ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
-        let mut lines = vec![
-            ("The name others see on the boards:".to_owned(), false),
-            (String::new(), false),
-            // A fixed-width field, so an empty one still shows where the name goes.
-            (
-                format!(
-                    "[ {:<width$} ]",
-                    self.entry.shown(),
-                    width = MAX_NAME_CHARS + 1
-                ),
-                true,
+        let mut panel = Panel::default();
+        panel.say("The name others see on the boards:");
+        panel.blank();
+        // A fixed-width field, so an empty one still shows where the name goes.
+        panel.line(
+            format!(
+                "[ {:<width$} ]",
+                self.entry.shown(),
+                width = MAX_NAME_CHARS + 1
             ),
-            (String::new(), false),
-        ];
+            true,
+        );
+        panel.blank();
         match (&self.sent, &self.problem) {
-            (Some(sent), _) => lines.push((format!("asking the server for \"{sent}\"..."), false)),
-            (None, Some(problem)) => lines.push((problem.clone(), true)),
-            (None, None) => lines.push((format!("1 to {MAX_NAME_CHARS} characters"), false)),
+            (Some(sent), _) => panel.line(format!("asking the server for \"{sent}\"..."), false),
+            (None, Some(problem)) => panel.stress(problem),
+            (None, None) => panel.line(format!("1 to {MAX_NAME_CHARS} characters"), false),
         }
-        lines.push((String::new(), false));
-        lines.extend(picker_lines(&self.entry, ctx.input.last_device));
-        lines.push(("Enter: go online   Esc: back".into(), false));
-        draw_panel("Your name", &lines, palette::ROPE);
+        panel.blank();
+        panel.extend(picker_lines(&self.entry, ctx.input.last_device));
+        panel.say("Enter: go online   Esc: back");
+        panel.draw("Your name", palette::ROPE);
     }
 
     fn name(&self, _ctx: &Ctx) -> Option<String> {

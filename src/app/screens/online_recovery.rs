@@ -6,12 +6,13 @@
 use tether_online_proto::recovery;
 
 use self::clipboard::Clipboard;
+use super::online_panel::Panel;
 use super::text_entry::{picker_lines, TextEntry, Typed, CODE_PICKER_CHARS};
 use super::{Ctx, Screen, Transition};
 use crate::app::input::Action;
 use crate::app::log_line;
 use crate::app::palette;
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::app::render::hud::draw_title_screen_backdrop;
 use crate::sim::limits::printable;
 
 /// Longest code typed (55 characters, with room for spaces and dashes between groups).
@@ -86,56 +87,52 @@ impl RecoveryScreen {
         }
     }
 
-    fn lines(&self, ctx: &Ctx) -> Vec<(String, bool)> {
-        let mut lines = Vec::new();
+    fn panel(&self, ctx: &Ctx) -> Panel {
+        let mut panel = Panel::default();
         match &self.mode {
-            Mode::Show(None, _) => {
-                lines.push(("No key on this device yet: go online first.".into(), false))
-            }
+            Mode::Show(None, _) => panel.say("No key on this device yet: go online first."),
             Mode::Show(Some(code), copied) => {
-                lines.push((
-                    "Write this down: it brings your name and runs".into(),
-                    false,
-                ));
-                lines.push(("to another device (keep it secret).".into(), false));
-                lines.push((String::new(), false));
-                lines.extend(code_lines(code).into_iter().map(|line| (line, true)));
+                panel.say("Write this down: it brings your name and runs");
+                panel.say("to another device (keep it secret).");
+                panel.blank();
+                for line in code_lines(code) {
+                    panel.line(line, true);
+                }
                 if let Some(copy) = copied {
-                    lines.push((String::new(), false));
-                    lines.push((copy.shown().into(), false));
+                    panel.blank();
+                    panel.say(copy.shown());
                 }
             }
             Mode::Import(entry) => {
-                lines.push(("Type your recovery code (11 groups of 5):".into(), false));
-                lines.push((entry.shown(), true));
-                lines.extend(picker_lines(entry, ctx.input.last_device));
+                panel.say("Type your recovery code (11 groups of 5):");
+                panel.line(entry.shown(), true);
+                panel.extend(picker_lines(entry, ctx.input.last_device));
             }
             Mode::Confirm(_) => {
                 let name = ctx.online.profile.name.as_deref().unwrap_or("no name");
-                lines.push((
+                panel.line(
                     format!("Replace this device's key ({})?", printable(name)),
                     true,
-                ));
-                lines.push(("Show its code first if you may want it back.".into(), false));
-                lines.push(("Enter: replace it   Esc: keep it".into(), false));
+                );
+                panel.say("Show its code first if you may want it back.");
+                panel.say("Enter: replace it   Esc: keep it");
             }
-            Mode::Imported => lines.push((
-                match (&ctx.online.profile.name, ctx.online.name_pending()) {
-                    (Some(name), _) => format!("Imported: you are {}", printable(name)),
-                    (None, true) => "Imported: asking the server for your name...".into(),
-                    (None, false) => "Imported (the name is asked for when online is on)".into(),
-                },
-                false,
-            )),
+            Mode::Imported => match (&ctx.online.profile.name, ctx.online.name_pending()) {
+                (Some(name), _) => {
+                    panel.line(format!("Imported: you are {}", printable(name)), false)
+                }
+                (None, true) => panel.say("Imported: asking the server for your name..."),
+                (None, false) => panel.say("Imported (the name is asked for when online is on)"),
+            },
         }
         if let Some(problem) = &self.problem {
-            lines.push((problem.clone(), true));
+            panel.stress(problem);
         }
         if matches!(self.mode, Mode::Show(..) | Mode::Imported) {
-            lines.push((String::new(), false));
-            lines.push(("Enter / Esc: back".into(), false));
+            panel.blank();
+            panel.say("Enter / Esc: back");
         }
-        lines
+        panel
     }
 }
 
@@ -251,7 +248,7 @@ impl Screen for RecoveryScreen {
 
     fn draw(&self, ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
-        draw_panel("Recovery code", &self.lines(ctx), palette::ROPE);
+        self.panel(ctx).draw("Recovery code", palette::ROPE);
     }
 
     fn name(&self, _ctx: &Ctx) -> Option<String> {

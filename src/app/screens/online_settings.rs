@@ -3,10 +3,11 @@
 //! uses the page's own site), and the recovery code shown or imported (`online_recovery.rs`).
 
 use super::online_name::NameEntryScreen;
+use super::online_panel::Panel;
 use super::online_recovery::RecoveryScreen;
 use super::text_entry::{TextEntry, Typed};
 use super::{Ctx, Screen, Transition};
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop};
+use crate::app::render::hud::draw_title_screen_backdrop;
 use crate::app::{log_line, menus, palette};
 use crate::sim::limits::printable;
 
@@ -165,15 +166,16 @@ impl Screen for OnlineSettingsScreen {
     fn draw(&self, ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
         let items: Vec<String> = ITEMS.iter().map(|&i| self.item_text(ctx, i)).collect();
-        let mut lines = menus::menu_lines(&items, self.selected);
-        lines.push((String::new(), false));
-        let said = match (&self.server_entry, &self.message) {
-            (Some(_), _) => "type the address   Enter: keep it   Esc: leave it".to_owned(),
-            (None, Some(message)) => message.clone(),
-            (None, None) => "Up/Down: choose   Enter: change   Esc: back".to_owned(),
-        };
-        lines.push((said, self.message.is_some()));
-        draw_panel("Online", &lines, palette::ROPE);
+        let mut panel = Panel::default();
+        panel.menu(&items, self.selected);
+        panel.blank();
+        match (&self.server_entry, &self.message) {
+            (Some(_), Some(_)) => panel.stress("type the address   Enter: keep it   Esc: leave it"),
+            (Some(_), None) => panel.say("type the address   Enter: keep it   Esc: leave it"),
+            (None, Some(message)) => panel.stress(message),
+            (None, None) => panel.say("Up/Down: choose   Enter: change   Esc: back"),
+        }
+        panel.draw("Online", palette::ROPE);
     }
 
     fn name(&self, _ctx: &Ctx) -> Option<String> {

@@ -3,10 +3,11 @@
 //! went: the level's online link, or why the service refused it.
 
 use super::online_levels_service::{LevelsReply, LevelsRequest, RequestId};
+use super::online_panel::Panel;
 use super::publish_proof::{readiness, Readiness};
 use super::{Ctx, Screen, Transition};
 use crate::app::input::Action;
-use crate::app::render::hud::{draw_panel, draw_title_screen_backdrop, format_time};
+use crate::app::render::hud::{draw_title_screen_backdrop, format_time};
 #[cfg(target_arch = "wasm32")]
 use crate::app::web;
 use crate::app::{log_line, palette};
@@ -68,30 +69,27 @@ impl PublishScreen {
         })
     }
 
-    fn lines(&self) -> Vec<(String, bool)> {
-        let mut lines = vec![(
+    fn panel(&self) -> Panel {
+        let mut panel = Panel::default();
+        panel.line(
             format!(
                 "{}   (your time {})",
                 crate::sim::limits::printable(&self.title),
                 format_time(self.ticks)
             ),
             false,
-        )];
+        );
         match &self.state {
-            PublishState::Sending(_) => {
-                lines.push(("sending it with your finishing run...".into(), false))
-            }
+            PublishState::Sending(_) => panel.say("sending it with your finishing run..."),
             PublishState::Published { hash } => {
-                lines.push(("published: everyone can find and play it".into(), false));
-                lines.push((format!("its link: {}", online_link(hash)), false));
+                panel.say("published: everyone can find and play it");
+                panel.line(format!("its link: {}", online_link(hash)), false);
             }
-            PublishState::Failed(message) => {
-                lines.push((format!("not published: {message}"), true))
-            }
+            PublishState::Failed(message) => panel.line(format!("not published: {message}"), true),
         }
-        lines.push((String::new(), false));
-        lines.push(("Esc / Enter: back to My levels".into(), false));
-        lines
+        panel.blank();
+        panel.say("Esc / Enter: back to My levels");
+        panel
     }
 }
 
@@ -129,7 +127,7 @@ impl Screen for PublishScreen {
 
     fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
         draw_title_screen_backdrop();
-        draw_panel("Publish", &self.lines(), palette::ROPE);
+        self.panel().draw("Publish", palette::ROPE);
     }
 
     fn name(&self, _ctx: &Ctx) -> Option<String> {

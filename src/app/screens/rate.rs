@@ -3,9 +3,9 @@
 //! finish). Pushed over the level-complete screen; back returns to it.
 
 use super::online_levels_service::{LevelsReply, LevelsRequest, RequestId};
+use super::online_panel::Panel;
 use super::{Ctx, Screen, Transition};
 use crate::app::input::{Action, ActionFrame};
-use crate::app::render::hud::draw_panel;
 use crate::app::{log_line, menus, palette};
 
 /// Lowest and highest rating and difficulty.
@@ -95,8 +95,8 @@ impl RateModel {
         RateOutcome::Stay
     }
 
-    /// The lines of the panel.
-    pub fn lines(&self) -> Vec<(String, bool)> {
+    /// The panel's lines.
+    pub fn panel(&self) -> Panel {
         let score = |n: u8| {
             format!(
                 "{}{} {n}/5",
@@ -118,12 +118,13 @@ impl RateModel {
             send.to_owned(),
             "Back".to_owned(),
         ];
-        let mut lines = menus::menu_lines(&items, self.selected);
+        let mut panel = Panel::default();
+        panel.menu(&items, self.selected);
         if let RateState::Failed(message) = &self.state {
-            lines.push((String::new(), false));
-            lines.push((format!("not rated: {message}"), true));
+            panel.blank();
+            panel.line(format!("not rated: {message}"), true);
         }
-        lines
+        panel
     }
 }
 
@@ -170,7 +171,7 @@ impl Screen for RateScreen {
     }
 
     fn draw(&self, _ctx: &mut Ctx, _on_top: bool) {
-        draw_panel("Rate this level", &self.model.lines(), palette::ROPE);
+        self.model.panel().draw("Rate this level", palette::ROPE);
     }
 
     fn is_overlay(&self) -> bool {
@@ -213,7 +214,8 @@ mod tests {
         );
         model.state = RateState::Failed("the server is down".into());
         assert!(model
-            .lines()
+            .panel()
+            .into_lines()
             .iter()
             .any(|(l, _)| l.contains("the server is down")));
         assert!(matches!(
