@@ -9,7 +9,8 @@
 //!
 //! Sized for CI (a fixed seed, a few cases of 2400 ticks per level); `./build.sh fuzz [CASES]`
 //! runs more cases with fresh seeds (TETHER_FUZZ_CASES). Each run prints the deepest rope axis
-//! and the fastest player it saw, and where. The streams fresh seeds found failing are kept in
+//! and the fastest player it saw, and where (`TETHER_DUMP_WORST=DIR` writes that stream as a
+//! replay). The streams fresh seeds found failing are kept in
 //! tests/data and replayed here.
 
 mod common;
@@ -122,10 +123,19 @@ struct Extremes {
     deepest_axis_at: String,
     fastest_player_m_per_s: f32,
     fastest_player_at: String,
+    /// The level and the inputs up to the fastest player's tick, for `TETHER_DUMP_WORST`.
+    fastest_player_stream: Option<(std::path::PathBuf, Vec<InputFrame>)>,
 }
 
 impl Extremes {
-    fn see_tick(&mut self, world: &World, level: &std::path::Path, tick: usize, rope_axes: bool) {
+    fn see_tick(
+        &mut self,
+        world: &World,
+        level: &std::path::Path,
+        frames: &[InputFrame],
+        rope_axes: bool,
+    ) {
+        let tick = frames.len();
         let at = || {
             format!(
                 "{} tick {tick}",
@@ -136,6 +146,7 @@ impl Extremes {
         if speed_m_per_s > self.fastest_player_m_per_s {
             self.fastest_player_m_per_s = speed_m_per_s;
             self.fastest_player_at = at();
+            self.fastest_player_stream = Some((level.to_path_buf(), frames.to_vec()));
         }
         if !rope_axes {
             return;
@@ -189,7 +200,7 @@ fn play(
         world.step(input);
         extremes
             .borrow_mut()
-            .see_tick(&world, level, tick + 1, rope_axes);
+            .see_tick(&world, level, &frames[..=tick], rope_axes);
         check_tick(&world, rope_axes).map_err(|problem| {
             dump_failure(level, &frames[..=tick]);
             TestCaseError::fail(format!(
@@ -240,6 +251,9 @@ fn random_play(ci_cases: u32, rope_axes: bool) -> u32 {
         extremes.fastest_player_m_per_s,
         extremes.fastest_player_at
     );
+    if let Some((level, frames)) = &extremes.fastest_player_stream {
+        dump_fastest(level, frames);
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     extremes.fresh_streams
 }
@@ -255,6 +269,21 @@ fn play_twice(
     let second = play(level, frames, rope_axes, extremes)?;
     prop_assert_eq!(first, second, "the same stream gave two hashes");
     Ok(())
+}
+
+/// With `TETHER_DUMP_WORST=DIR`, writes the stream that made the fastest player (up to that
+/// tick) as DIR/fastest-player.ron, a replay to watch or probe.
+fn dump_fastest(level: &std::path::Path, frames: &[InputFrame]) {
+    let Ok(dir) = std::env::var("TETHER_DUMP_WORST") else {
+        return;
+    };
+    let name = level.file_name().unwrap().to_string_lossy().into_owned();
+    let mut replay = tether::sim::Replay::new(name);
+    for input in frames {
+        replay.push(*input);
+    }
+    let path = std::path::Path::new(&dir).join("fastest-player.ron");
+    std::fs::write(path, replay.to_ron()).expect("the dump folder is writable");
 }
 
 /// With `TETHER_DUMP_FAILURE=PATH`, writes the failing stream as a replay (the last one written

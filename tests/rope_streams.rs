@@ -5,7 +5,8 @@
 //! their rope together (`TickEnergy::rope_solver_added_j_per_kg`). It asserts the axis depth
 //! (0.5 cm), and over the 24 solutions the player + rope account's worst tick (53 J/kg, as
 //! measured); the streams' energy figures and the speed are reported.
-//! `TETHER_DUMP_WORST=DIR` writes the deepest-axis and fastest-player streams as replays.
+//! `TETHER_DUMP_WORST=DIR` writes the deepest-axis and fastest-player streams as replays;
+//! `TETHER_FUZZ_LEVEL=NAME` plays only the levels whose file name holds NAME.
 
 mod common;
 
@@ -130,7 +131,12 @@ fn play(level: &std::path::Path, frames: &[InputFrame], figures: &mut Figures) {
 #[test]
 fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
     let figures = std::cell::RefCell::new(Figures::default());
+    // `TETHER_FUZZ_LEVEL=12_vines` plays only the levels whose file name holds it.
+    let only = std::env::var("TETHER_FUZZ_LEVEL").unwrap_or_default();
     for (i, level) in common::prop::shipped_levels().iter().enumerate() {
+        if !level.to_string_lossy().contains(&only) {
+            continue;
+        }
         let mut runner = common::prop::runner(1, 0x5eed_0032 + i as u64);
         runner
             .run(&input_stream(TICKS_PER_STREAM), |frames| {
@@ -165,9 +171,9 @@ fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
     );
 }
 
-/// Found by 2 016 fresh streams: on 12 Vines a rope's axis ends tick 1197 0.59 m inside a solid.
+/// Found by 2 016 fresh streams: on 12 Vines a rope's axis ended tick 1197 0.59 m inside a
+/// solid; the axis guard and the broad phase's re-gathering (stops 41–43) keep it out.
 #[test]
-#[ignore = "open on main: 0.59 m inside a solid at tick 1197; docs/rope.md"]
 fn the_random_stream_on_vines_keeps_every_rope_axis_out_of_solids() {
     let file = "rope-axis-12-vines-random.ron";
     let root = common::root();

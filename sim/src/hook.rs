@@ -1,9 +1,11 @@
 //! The hook: aiming (with aim assist toward grapple points), its swept flight, and what it hits.
 
+use rapier2d::parry::shape::Ball;
+
 use super::event::AttachKind;
 use super::geometry::{groups, Body, ColliderKind, Geometry, RayHit};
 use super::level::LevelDef;
-use super::math::Vec2;
+use super::math::{Pose, Vec2};
 use super::rope::Rope;
 use super::tuning::HookTuning;
 
@@ -105,6 +107,31 @@ pub fn anchor_for_hit(
     }
 }
 
+/// `hit` on the surface of the solid it hit. A ray that starts inside a solid hits it where it
+/// starts, with no normal: a moving block swept onto the flying hook this tick (13 Shuttle
+/// Hooks, the shuttle's face 1.5 cm past the hook), and the anchor, a radius and a half along
+/// that missing normal, was the hook's place inside the block. Such a hit is moved to the
+/// nearest face of the solid around it (the way out of a probe ball `probe_radius_m` across),
+/// with that face's outward normal, as if the hook had struck that face. The aim preview and
+/// the flight both take their hits through here, so the reticle shows where the hook holds.
+pub fn hit_on_surface(geometry: &Geometry, hit: RayHit, probe_radius_m: f32) -> RayHit {
+    let started_inside = hit.distance_m == 0.0 && hit.normal.length_squared() < 0.5;
+    if !started_inside || !matches!(hit.tag.kind, ColliderKind::Solid { .. }) {
+        return hit;
+    }
+    let probe = Ball::new(probe_radius_m);
+    let Some((out, depth_m)) =
+        geometry.deepest_solid_overlap(&Pose::from_translation(hit.point), &probe)
+    else {
+        return hit;
+    };
+    RayHit {
+        point: hit.point + out * (depth_m - probe_radius_m),
+        normal: out,
+        ..hit
+    }
+}
+
 /// Whether a rope from `player` to `anchor` fits in the rope's reach. A hook that lands where
 /// the anchor would be further away counts as a miss: a rope that started longer than it may
 /// be would be projected back to its length in one substep, a yank of over 100 m/s.
@@ -132,7 +159,9 @@ pub fn preview_aim(
         .unwrap_or(Vec2::new(facing as f32, 1.0).normalize());
     let dir = assisted_direction(geometry, level, broken, tuning, from, aim_dir, range_m)
         .unwrap_or(aim_dir);
-    let hit = geometry.cast_ray(from, dir * range_m, groups::SOLID | groups::GRAPPLE_POINT);
+    let hit = geometry
+        .cast_ray(from, dir * range_m, groups::SOLID | groups::GRAPPLE_POINT)
+        .map(|hit| hit_on_surface(geometry, hit, rope_radius_m));
     match hit {
         None => AimPreview {
             dir,

@@ -600,6 +600,14 @@ impl Rope {
         self.advance(geometry, gravity, dt_s, anchor_to, EndMotion::Free);
     }
 
+    /// The rope's end weighs what the player weighs (`step_with_anchor` sets it so each step):
+    /// a vine's piece just caught ends in a node of a node's mass, and the energy account,
+    /// which weighs the nodes against the end before the step, read them 50 times too heavy.
+    pub fn weigh_end_as_player(&mut self, tuning: &RopeTuning) {
+        let last = self.segment_count();
+        self.inv_mass[last] = 1.0 / tuning.player_mass_ratio.max(1e-3);
+    }
+
     /// After the player was moved through the level, the rope's end follows it exactly.
     pub fn set_player(&mut self, pos: Vec2) {
         let last = self.segment_count();

@@ -170,15 +170,16 @@ impl Rope {
         }
     }
 
-    /// The step's last act for the player's rope: every segment whose axis (not just its
-    /// capsule) ended the step inside a solid is pushed until its axis is `AXIS_CLEARANCE_M`
-    /// out. Not a radius out, as `collide` pushes: a rope pinched in a gap narrower than itself
-    /// (below an anchor on a wall, a winch's platform swung up 5 cm from the wall) then goes
-    /// from one solid into the other; its axis fits. The contact solve after the last substep's collisions moves the
-    /// nodes it left light, and a yank from the player can carry one of them through the
-    /// surface the collisions had just cleared (a jerked rope's free node into the floor, the
-    /// node below an anchor into the face it hangs along). Only an axis inside a solid is
-    /// touched, which no shallow resting contact is, so an unbroken rope plays to the same bits.
+    /// The step's last act for every rope (the player's, vines, winches, loose pieces): every
+    /// segment whose axis (not just its capsule) ended the step inside a solid is pushed until
+    /// its axis is `AXIS_CLEARANCE_M` out. Not a radius out, as `collide` pushes: a rope pinched
+    /// in a gap narrower than itself (below an anchor on a wall, a winch's platform swung up
+    /// 5 cm from the wall) then goes from one solid into the other; its axis fits. The contact
+    /// solve after the last substep's collisions moves the nodes it left light, and a yank from
+    /// the player can carry one of them through the surface the collisions had just cleared (a
+    /// jerked rope's free node into the floor, the node below an anchor into the face it hangs
+    /// along). Only an axis inside a solid is touched, which no shallow resting contact is, so
+    /// an unbroken rope plays to the same bits.
     pub(super) fn push_axes_out_of_solids(&mut self, geometry: &Geometry, end: EndMotion) {
         let last = self.segment_count();
         for p in 0..self.scratch.pairs.len() {

@@ -124,9 +124,7 @@ impl<'r> Underway<'r> {
         if self.substep <= self.plan.substeps {
             self.rest = rope.substep_until_chain(&self.plan, self.substep);
         } else {
-            if let EndMotion::Player(_) = self.plan.end {
-                rope.push_axes_out_of_solids(geometry, self.plan.end);
-            }
+            rope.push_axes_out_of_solids(geometry, self.plan.end);
             rope.finish_step(&self.plan);
         }
     }

@@ -2,12 +2,11 @@
 //! it never passes a thin wall, until it attaches, bounces or misses.
 
 use crate::event::Event;
-use rapier2d::parry::shape::Ball;
 
-use crate::geometry::{groups, ColliderKind, Geometry, RayHit};
-use crate::hook::{anchor_for_hit, anchor_in_reach, preview_aim, AimPreview, Hook};
+use crate::geometry::{groups, Geometry};
+use crate::hook::{anchor_for_hit, anchor_in_reach, hit_on_surface, preview_aim, AimPreview, Hook};
 use crate::input::InputFrame;
-use crate::math::{Pose, Vec2};
+use crate::math::Vec2;
 use crate::objects::fragile::Strain;
 use crate::objects::winch::WinchState;
 use crate::player::Player;
@@ -186,30 +185,6 @@ fn fly(
     }
 }
 
-/// `hit` on the surface of the solid it hit. A ray that starts inside a solid hits it where it
-/// starts, with no normal: a moving block swept onto the flying hook this tick (13 Shuttle
-/// Hooks, the shuttle's face 1.5 cm past the hook), and the anchor, a radius and a half along
-/// that missing normal, was the hook's place inside the block. Such a hit is moved to the
-/// nearest face of the solid around it (the way out of a probe ball `probe_radius_m` across),
-/// with that face's outward normal, as if the hook had struck that face.
-fn hit_on_surface(geometry: &Geometry, hit: RayHit, probe_radius_m: f32) -> RayHit {
-    let started_inside = hit.distance_m == 0.0 && hit.normal.length_squared() < 0.5;
-    if !started_inside || !matches!(hit.tag.kind, ColliderKind::Solid { .. }) {
-        return hit;
-    }
-    let probe = Ball::new(probe_radius_m);
-    let Some((out, depth_m)) =
-        geometry.deepest_solid_overlap(&Pose::from_translation(hit.point), &probe)
-    else {
-        return hit;
-    };
-    RayHit {
-        point: hit.point + out * (depth_m - probe_radius_m),
-        normal: out,
-        ..hit
-    }
-}
-
 /// The rope of a hook that took hold at `anchor`, `fired_from` where the player shot it, the
 /// player now at `player_pos`: straight from the anchor to the player, unless that chord passes
 /// through a solid (the player jumped or rode a platform past a block since firing). Then it
@@ -235,4 +210,56 @@ fn chord_is_clear(geometry: &Geometry, anchor: Vec2, player_pos: Vec2, radius_m:
     geometry
         .cast_ray(anchor, chord, groups::SOLID)
         .is_none_or(|hit| hit.distance_m >= chord.length() - radius_m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::hash::tests::test_world;
+    use crate::event::{AttachKind, Event};
+    use crate::hook::AimTarget;
+    use crate::input::InputFrame;
+    use crate::math::Vec2;
+
+    /// The reticle and the throw read the same hit: with the player's centre inside the floor
+    /// (a block swept onto them), the preview shows the floor's top face, and the hook fired
+    /// with that aim takes hold a rope radius and a half above that very point. Before the
+    /// preview went through `hit_on_surface` it showed the hook landing at the player's centre,
+    /// half a metre inside the floor, where no hook ever holds.
+    #[test]
+    fn the_preview_shows_where_a_hook_fired_from_inside_a_solid_takes_hold() {
+        let mut world = test_world("");
+        world.player.pos = Vec2::new(0.0, -0.5);
+        world.player.vel = Vec2::ZERO;
+        let aim = Vec2::new(3.0, 4.0);
+        let preview = world.preview_aim(aim);
+        assert_eq!(preview.target, AimTarget::Hookable);
+        let (aim_x, aim_y) = InputFrame::quantize_aim(aim);
+        let events = world.step(&InputFrame {
+            fire_pressed: true,
+            aim_x,
+            aim_y,
+            ..Default::default()
+        });
+        let attached_at = events.iter().find_map(|event| match event {
+            Event::HookAttached {
+                kind: AttachKind::Surface,
+                at,
+            } => Some(*at),
+            _ => None,
+        });
+        let attached_at = attached_at.expect("the hook takes hold on the tick it is fired");
+        let anchor_off_surface_m = world.tuning().rope.radius_m * 1.5;
+        let preview_to_anchor_m = preview.end.distance(attached_at);
+        assert!(
+            (preview_to_anchor_m - anchor_off_surface_m).abs() < 1e-4,
+            "the preview shows the hook at {:?}, the anchor is at {attached_at:?} \
+             ({preview_to_anchor_m} m apart, {anchor_off_surface_m} m expected)",
+            preview.end
+        );
+        assert!(
+            preview.end.y.abs() < 1e-4,
+            "on the floor's top face: {:?}",
+            preview.end
+        );
+    }
 }
