@@ -3,6 +3,7 @@
 //! is the same JSON error.
 
 mod boards;
+pub mod browse;
 mod levels;
 mod medals;
 mod runs;
@@ -170,7 +171,7 @@ pub fn router(app: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(MAX_SMALL_BODY_BYTES));
     let large_writes = Router::new()
         .route("/api/v1/runs", post(runs::submit))
-        .route("/api/v1/levels", post(levels::upload).get(levels::browse))
+        .route("/api/v1/levels", post(levels::upload).get(browse::browse))
         .layer(RequestBodyLimitLayer::new(MAX_LARGE_BODY_BYTES));
     let reads = Router::new()
         .route("/api/v1/health", get(health))
