@@ -92,12 +92,20 @@ pub fn random_hex(n: usize) -> String {
 
 /// Makes a just-verified run its player's best on its board if it beats the one there; true
 /// if it did (the board changed). A hidden player's run stays off the boards: `best_runs` holds
-/// visible players only, so a rank needs no join (migration 2).
+/// visible players only, so a rank needs no join (migration 2). So does a run hidden while it
+/// waited for its verdict.
 pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, sqlx::Error> {
+    hold_players_row(
+        conn,
+        "SELECT key FROM players WHERE key = (SELECT player_key FROM runs WHERE id = $1)",
+        run_id,
+    )
+    .await?;
     let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT r.level_hash, r.sim_version, r.assisted, r.player_key, r.ticks, r.id \
-         FROM runs r JOIN players p ON p.key = r.player_key WHERE r.id = $1 AND p.hidden = 0 \
+         FROM runs r JOIN players p ON p.key = r.player_key \
+         WHERE r.id = $1 AND r.hidden = 0 AND p.hidden = 0 \
          ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
          SET ticks = excluded.ticks, run_id = excluded.run_id \
          WHERE excluded.ticks < best_runs.ticks",
@@ -107,4 +115,26 @@ pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, s
     .await?
     .rows_affected();
     Ok(changed == 1)
+}
+
+/// Holds a player's row (the one `select_sql` selects, given `id` as $1) until the write
+/// commits, so a hide of that player waits for the write or the write sees it hidden. On
+/// PostgreSQL (READ COMMITTED) a write reading `players.hidden` without it could put a run of a
+/// player being hidden on a board after the hide removed their rows: `FOR SHARE` lets writes of
+/// one player go on together and makes the hide (`FOR UPDATE` of the row) wait. Taken before
+/// any board row, which keeps every write's lock order: run, player, best_runs, board_times
+/// (in order), level (docs/online.md, "Hides and verdicts"). SQLite has one writer: no need.
+pub async fn hold_players_row(
+    conn: &mut AnyConnection,
+    select_sql: &str,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    if conn.backend_name() != "PostgreSQL" {
+        return Ok(());
+    }
+    sqlx::query(&format!("{select_sql} FOR SHARE"))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(())
 }
