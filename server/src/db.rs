@@ -118,12 +118,14 @@ pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, s
 }
 
 /// Holds a player's row (the one `select_sql` selects, given `id` as $1) until the write
-/// commits, so a hide of that player waits for the write or the write sees it hidden. On
-/// PostgreSQL (READ COMMITTED) a write reading `players.hidden` without it could put a run of a
-/// player being hidden on a board after the hide removed their rows: `FOR SHARE` lets writes of
-/// one player go on together and makes the hide (`FOR UPDATE` of the row) wait. Taken before
-/// any board row, which keeps every write's lock order: run, player, best_runs, board_times
-/// (in order), level (docs/online.md, "Hides and verdicts"). SQLite has one writer: no need.
+/// commits: the writes that change a player's board rows (a verdict, an upload, a run's or the
+/// player's hide) then run one at a time per player. On PostgreSQL (READ COMMITTED) they
+/// otherwise miss each other's uncommitted rows: a hide looking for the next best run did not
+/// see a run being verified, which did not replace the better run being hidden, and the
+/// player was left off the board; a run of a player being hidden could reach the board after
+/// the hide cleared it. Taken before any board row, which keeps every write's lock order: run,
+/// player, best_runs, board_times (in order), level (docs/online.md, "Hides and verdicts").
+/// SQLite has one writer: no need.
 pub async fn hold_players_row(
     conn: &mut AnyConnection,
     select_sql: &str,
@@ -132,7 +134,7 @@ pub async fn hold_players_row(
     if conn.backend_name() != "PostgreSQL" {
         return Ok(());
     }
-    sqlx::query(&format!("{select_sql} FOR SHARE"))
+    sqlx::query(&format!("{select_sql} FOR UPDATE"))
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?;
