@@ -8,13 +8,15 @@
 # players and runs underneath are real.
 #   server/load/scale.sh OUT_DIR                       SQLite in OUT_DIR/data
 #   pg_virtualenv server/load/scale.sh OUT_DIR         a throw-away PostgreSQL
-# Run from the checkout, after `cargo build --release -p tether-server`.
+# Run from the checkout, after `cargo build --release -p tether-server`. PORT (default 18788)
+# moves the server, so two checkouts can run it at once.
 set -eu
 OUT=$(mkdir -p "$1" && cd "$1" && pwd)
 PLAYERS=${PLAYERS:-1000000}
 LEVELS=${LEVELS:-100000}
 BIN=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/tether-server
-export TETHER_DATA_DIR="$OUT/data" TETHER_PORT=18788 TETHER_LEVELS_DIR="$(pwd)/levels"
+PORT=${PORT:-18788}
+export TETHER_DATA_DIR="$OUT/data" TETHER_PORT=$PORT TETHER_LEVELS_DIR="$(pwd)/levels"
 export TETHER_DIST_DIR="$OUT/no-dist" TETHER_BOARD_CACHE_MS=0 TETHER_VERIFIERS=0
 export TETHER_RATE_PER_ADDR=1000000
 rm -rf "$OUT/data"
@@ -74,7 +76,7 @@ on the big board $(sql "SELECT COUNT(*) FROM best_runs WHERE level_hash = '$LEVE
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 until grep -q listening "$OUT/server.log"; do sleep 0.2; done
-BASE=http://127.0.0.1:18788/api/v1
+BASE=http://127.0.0.1:$PORT/api/v1
 # Median and worst of 3 requests' total time (curl's own clock), after one warm-up request
 # (a place on a million-row board took 15-20 s on SQLite on the loaded machine: keep it short).
 timed() {
@@ -94,9 +96,16 @@ timed "place of the last rank" "/levels/$LEVEL/board/$(player_at $((PLAYERS - 1)
 echo "(the place of rank 500000 says: $(curl -s "$BASE/levels/$LEVEL/board/$(player_at 499999)?around=0" | head -c 300))"
 timed "player medals (1 board)" "/players/$(player_at 499999)/medals"
 for sort in newest plays rating hardest easiest; do timed "browse $sort (of $LEVELS)" "/levels?sort=$sort&limit=20"; done
-timed "search \"level 4242\"" "/levels?q=level%204242"
+timed "browse rating, offset 1000" "/levels?sort=rating&limit=20&offset=1000"
+timed "search \"level 4242\" (11 levels)" "/levels?q=level%204242"
+timed "search \"bulk\" (every level)" "/levels?q=bulk"
+timed "search \"42\" (2 characters)" "/levels?q=42"
 echo "== load average after the reads: $(cat /proc/loadavg)"
 echo "== plans"
+echo "-- browse by rating (migration 4: along levels_by_rating):"
+sql "$explain SELECT l.hash FROM levels l LEFT JOIN players p ON p.key = l.author_key \
+     WHERE l.hidden = 0 AND (p.hidden IS NULL OR p.hidden = 0) ORDER BY \
+     (l.rating_sum * 1.0 / (CASE WHEN l.rating_count = 0 THEN 1 ELSE l.rating_count END)) DESC, l.hash LIMIT 20"
 BOARD="level_hash = '$LEVEL' AND sim_version = $VERSION AND assisted = 0"
 echo "-- a deep page, from the time board_times gives its first row (only the page is named):"
 sql "$explain SELECT b.player_key, p.name, b.ticks, b.run_id FROM (SELECT player_key, ticks, run_id \

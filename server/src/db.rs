@@ -92,12 +92,20 @@ pub fn random_hex(n: usize) -> String {
 
 /// Makes a just-verified run its player's best on its board if it beats the one there; true
 /// if it did (the board changed). A hidden player's run stays off the boards: `best_runs` holds
-/// visible players only, so a rank needs no join (migration 2).
+/// visible players only, so a rank needs no join (migration 2). So does a run hidden while it
+/// waited for its verdict.
 pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, sqlx::Error> {
+    hold_players_row(
+        conn,
+        "SELECT key FROM players WHERE key = (SELECT player_key FROM runs WHERE id = $1)",
+        run_id,
+    )
+    .await?;
     let changed = sqlx::query(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT r.level_hash, r.sim_version, r.assisted, r.player_key, r.ticks, r.id \
-         FROM runs r JOIN players p ON p.key = r.player_key WHERE r.id = $1 AND p.hidden = 0 \
+         FROM runs r JOIN players p ON p.key = r.player_key \
+         WHERE r.id = $1 AND r.hidden = 0 AND p.hidden = 0 \
          ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
          SET ticks = excluded.ticks, run_id = excluded.run_id \
          WHERE excluded.ticks < best_runs.ticks",
@@ -107,4 +115,28 @@ pub async fn offer_best(conn: &mut AnyConnection, run_id: i64) -> Result<bool, s
     .await?
     .rows_affected();
     Ok(changed == 1)
+}
+
+/// Holds a player's row (the one `select_sql` selects, given `id` as $1) until the write
+/// commits: the writes that change a player's board rows (a verdict, an upload, a run's or the
+/// player's hide) then run one at a time per player. On PostgreSQL (READ COMMITTED) they
+/// otherwise miss each other's uncommitted rows: a hide looking for the next best run did not
+/// see a run being verified, which did not replace the better run being hidden, and the
+/// player was left off the board; a run of a player being hidden could reach the board after
+/// the hide cleared it. Taken before any board row, which keeps every write's lock order: run,
+/// player, best_runs, board_times (in order), level (docs/online.md, "Hides and verdicts").
+/// SQLite has one writer: no need.
+pub async fn hold_players_row(
+    conn: &mut AnyConnection,
+    select_sql: &str,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    if conn.backend_name() != "PostgreSQL" {
+        return Ok(());
+    }
+    sqlx::query(&format!("{select_sql} FOR UPDATE"))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(())
 }

@@ -22,6 +22,12 @@ const HIDDEN_PLAYERS_OFF_BOARDS: &str =
 /// board's players counted by time, for ranks and board sizes without long counts.
 const BOARD_TIMES_SQLITE: &str = include_str!("../migrations/0003_board_times.sqlite.sql");
 const BOARD_TIMES_POSTGRES: &str = include_str!("../migrations/0003_board_times.postgres.sql");
+/// Migration 4, per engine (each engine's own text search): browse orders by index, and names
+/// by trigram for search (api/browse.rs).
+const BROWSE_AND_SEARCH_SQLITE: &str =
+    include_str!("../migrations/0004_browse_and_search.sqlite.sql");
+const BROWSE_AND_SEARCH_POSTGRES: &str =
+    include_str!("../migrations/0004_browse_and_search.postgres.sql");
 
 /// The engine a schema is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +92,16 @@ pub fn migrations(engine: Engine) -> Vec<Migration> {
             Cow::Borrowed(match engine {
                 Engine::Sqlite => BOARD_TIMES_SQLITE,
                 Engine::Postgres => BOARD_TIMES_POSTGRES,
+            }),
+            false,
+        ),
+        Migration::new(
+            4,
+            Cow::Borrowed("browse and search"),
+            MigrationType::Simple,
+            Cow::Borrowed(match engine {
+                Engine::Sqlite => BROWSE_AND_SEARCH_SQLITE,
+                Engine::Postgres => BROWSE_AND_SEARCH_POSTGRES,
             }),
             false,
         ),

@@ -101,9 +101,12 @@ pub fn bench_verify(args: &[String]) -> Result<(), String> {
 
 /// `tether-server integrity`: SQLite's `PRAGMA integrity_check` (prints "ok" when sound);
 /// on PostgreSQL, a count of every table (PostgreSQL keeps its own consistency). On both, the
-/// boards' time counts (`board_times`) must be the counts of `best_runs`.
+/// boards' time counts (`board_times`) must be the counts of `best_runs`, no hidden player may
+/// be on a board, and the names search reads must be the names of the levels and players.
 pub async fn integrity(db: &Db, config: &Config) -> Result<(), String> {
     board_times_agree(db).await?;
+    no_hidden_player_on_a_board(db).await?;
+    search_names_agree(db, config.is_sqlite()).await?;
     if config.is_sqlite() {
         let result: String = sqlx::query_scalar("PRAGMA integrity_check")
             .fetch_one(db)
@@ -151,5 +154,50 @@ async fn board_times_agree(db: &Db) -> Result<(), String> {
         }
     }
     println!("board_times: agree with best_runs");
+    Ok(())
+}
+
+/// Migration 2's rule, kept by every write since: `best_runs` holds visible players only.
+async fn no_hidden_player_on_a_board(db: &Db) -> Result<(), String> {
+    let rows: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM best_runs WHERE player_key IN \
+         (SELECT key FROM players WHERE hidden <> 0)",
+    )
+    .fetch_one(db)
+    .await
+    .map_err(|err| format!("checking best_runs: {err}"))?;
+    if rows != 0 {
+        return Err(format!("best_runs: {rows} rows of hidden players"));
+    }
+    println!("best_runs: no hidden players");
+    Ok(())
+}
+
+/// Whether the names search reads (migration 4: SQLite's `level_search`, PostgreSQL's
+/// `levels.author_folded`) are each level's and its author's folded names.
+async fn search_names_agree(db: &Db, sqlite: bool) -> Result<(), String> {
+    let sql = if sqlite {
+        let named = "SELECT l.hash, l.name_folded, p.name_folded FROM levels l \
+                     LEFT JOIN players p ON p.key = l.author_key";
+        let kept = "SELECT hash, name_folded, author_folded FROM level_search";
+        format!(
+            "SELECT (SELECT COUNT(*) FROM ({named} EXCEPT {kept}) missing) \
+             + (SELECT COUNT(*) FROM ({kept} EXCEPT {named}) wrong)"
+        )
+    } else {
+        "SELECT COUNT(*) FROM levels l LEFT JOIN players p ON p.key = l.author_key \
+         WHERE l.author_folded IS DISTINCT FROM p.name_folded"
+            .to_string()
+    };
+    let disagreeing: i64 = sqlx::query_scalar(&sql)
+        .fetch_one(db)
+        .await
+        .map_err(|err| format!("checking the search names: {err}"))?;
+    if disagreeing != 0 {
+        return Err(format!(
+            "search names: {disagreeing} levels' names disagree with levels and players"
+        ));
+    }
+    println!("search names: agree with levels and players");
     Ok(())
 }

@@ -223,53 +223,10 @@ fn a_places_neighbours_are_the_offset_page_around_it_ties_to_the_earlier_run() {
     }
 }
 
-/// Migration 1's text for the engine the tests run on, byte for byte as the server fills it in
-/// (server/src/schema.rs): sqlx checks its checksum when the new server opens the database.
-fn migration_1_sql() -> String {
-    let (first_line, run_id_column) = if std::env::var_os("TETHER_TEST_POSTGRES").is_some() {
-        (
-            "-- Tether Online's schema (PostgreSQL). migrations/sqlite holds the same tables \
-             for SQLite;",
-            "BIGSERIAL PRIMARY KEY",
-        )
-    } else {
-        (
-            "-- Tether Online's schema (SQLite). migrations/postgres holds the same tables \
-             for PostgreSQL;",
-            "INTEGER PRIMARY KEY AUTOINCREMENT",
-        )
-    };
-    read_repo_file("server/migrations/0001_schema.sql")
-        .replacen("{first_line}", first_line, 1)
-        .replacen("{run_id_column}", run_id_column, 1)
-}
-
-/// Makes `data`'s database with the migration set before migration 2 (as a server of then
-/// did), with `sqlx`'s migrator reading a folder of that one migration.
-fn make_database_with_migration_1_only(data: &Path) {
-    let folder = data.join("migrations-1");
-    std::fs::create_dir_all(&folder).expect("folder");
-    std::fs::write(folder.join("1_schema.sql"), migration_1_sql()).expect("migration written");
-    let url = database_url(data, "?mode=rwc");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
-        let migrator = sqlx::migrate::Migrator::new(folder.as_path())
-            .await
-            .expect("migration 1 read");
-        migrator.run(&pool).await.expect("migration 1 applied");
-        pool.close().await;
-    });
-}
-
 #[test]
 fn a_database_made_before_migration_2_loses_its_hidden_players_board_rows() {
     let data = fresh_data_dir("migration-2");
-    make_database_with_migration_1_only(&data);
+    make_database_with_migrations_before(&data, 2);
     let (level, _) = campaign_level("01_first_swing.ron");
     let version = i64::from(tether_sim::SIM_VERSION);
     board_rows(

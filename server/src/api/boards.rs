@@ -457,7 +457,11 @@ async fn neighbours(
 }
 
 /// Hides a run and puts its player's next best visible run on the board in its place (none if
-/// the player is hidden: their rows stay off the boards), on the caller's transaction. The level whose boards changed, if the run was there.
+/// the player is hidden: their rows stay off the boards), on the caller's transaction. The
+/// level whose boards changed, if the run was there. The board row changes in one statement
+/// (an upsert to the next best, or a delete), so its `board_times` rows are taken in one
+/// ordered step as a verdict's are: a delete then an insert took them out of order and could
+/// deadlock with a verdict on the same board (PostgreSQL).
 pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<Option<String>> {
     let Some(row) = sqlx::query(
         "UPDATE runs SET hidden = 1 WHERE id = $1 \
@@ -475,16 +479,29 @@ pub async fn hide_run(conn: &mut AnyConnection, run_id: i64) -> ApiResult<Option
         row.try_get(2)?,
         row.try_get(3)?,
     );
+    crate::db::hold_players_row(
+        conn,
+        "SELECT key FROM players WHERE key = (SELECT player_key FROM runs WHERE id = $1)",
+        run_id,
+    )
+    .await?;
     let same_board = "level_hash = $1 AND sim_version = $2 AND assisted = $3 AND player_key = $4";
-    let delete = format!("DELETE FROM best_runs WHERE {same_board}");
-    bind_board(&delete, &board).execute(&mut *conn).await?;
     let next_best = format!(
         "INSERT INTO best_runs (level_hash, sim_version, assisted, player_key, ticks, run_id) \
          SELECT level_hash, sim_version, assisted, player_key, ticks, id FROM runs \
          WHERE {same_board} AND status = 'verified' AND hidden = 0 \
-         AND player_key IN (SELECT key FROM players WHERE hidden = 0) ORDER BY ticks, id LIMIT 1"
+         AND player_key IN (SELECT key FROM players WHERE hidden = 0) ORDER BY ticks, id LIMIT 1 \
+         ON CONFLICT (level_hash, sim_version, assisted, player_key) DO UPDATE \
+         SET ticks = excluded.ticks, run_id = excluded.run_id"
     );
-    bind_board(&next_best, &board).execute(&mut *conn).await?;
+    let moved = bind_board(&next_best, &board)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if moved == 0 {
+        let delete = format!("DELETE FROM best_runs WHERE {same_board}");
+        bind_board(&delete, &board).execute(&mut *conn).await?;
+    }
     Ok(Some(board.0))
 }
 

@@ -1,19 +1,17 @@
 //! Shared levels: uploaded with the author's finishing replay (verified before the level is
-//! stored: its time is the author time), browsed, searched and rated.
+//! stored: its time is the author time), shown and rated (browse.rs lists and searches them).
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use tether_online_proto::level_hash;
-use tether_online_proto::wire::{
-    LevelInfo, LevelList, LevelRecord, PublishAnswer, PublishBody, RatingBody,
-};
+use tether_online_proto::wire::{LevelInfo, LevelRecord, PublishAnswer, PublishBody, RatingBody};
 use tether_sim::limits;
 
 use super::AppState;
@@ -21,11 +19,6 @@ use crate::auth;
 use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::verify::{parse_replay, verify, Verdict};
-
-/// Most levels one browse request returns.
-pub const MAX_BROWSE_LEVELS: i64 = 50;
-/// Longest search text, in characters.
-pub const MAX_SEARCH_CHARS: usize = 48;
 
 /// `POST /api/v1/levels`' answer: the game's `PublishAnswer` and the author run's id.
 #[derive(Serialize)]
@@ -198,78 +191,13 @@ async fn store_level_and_author_run(
     Ok(run)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BrowseQuery {
-    /// newest (default), plays, rating, hardest, easiest.
-    #[serde(default)]
-    sort: Option<String>,
-    /// Part of the level's or its author's name.
-    #[serde(default)]
-    q: Option<String>,
-    #[serde(default)]
-    limit: Option<i64>,
-    #[serde(default)]
-    offset: Option<i64>,
-}
-
-const LEVEL_COLUMNS: &str = "l.hash, l.name, p.name, l.campaign, l.plays, l.finishes, \
+/// The columns `level_info` reads, on `levels l` joined to its author `players p`.
+pub(super) const LEVEL_COLUMNS: &str = "l.hash, l.name, p.name, l.campaign, l.plays, l.finishes, \
      l.author_ticks, l.rating_sum, l.rating_count, l.difficulty_sum, l.difficulty_count, \
      l.created_ms";
 
-/// A clear rate SQL both engines compute the same way (no division by zero).
-const CLEAR_RATE_SQL: &str = "(l.finishes * 1.0 / (CASE WHEN l.plays = 0 THEN 1 ELSE l.plays END))";
-
-/// `GET /api/v1/levels`: a page of levels, sorted and filtered.
-pub async fn browse(
-    State(app): State<AppState>,
-    Query(query): Query<BrowseQuery>,
-) -> ApiResult<Json<LevelList>> {
-    let order = match query.sort.as_deref().unwrap_or("newest") {
-        "newest" => "l.created_ms DESC".to_string(),
-        "plays" => "l.plays DESC".to_string(),
-        "rating" => "(l.rating_sum * 1.0 / (CASE WHEN l.rating_count = 0 THEN 1 ELSE l.rating_count END)) DESC".to_string(),
-        "hardest" => format!("{CLEAR_RATE_SQL} ASC"),
-        "easiest" => format!("{CLEAR_RATE_SQL} DESC"),
-        _ => return Err(ApiError::bad_request("bad_query", "sort is newest, plays, rating, hardest or easiest")),
-    };
-    let search = query.q.unwrap_or_default();
-    if search.chars().count() > MAX_SEARCH_CHARS || search.contains('\0') {
-        return Err(ApiError::bad_request(
-            "bad_query",
-            "the search text is too long or holds a NUL",
-        ));
-    }
-    let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
-    let rows = sqlx::query(&format!(
-        "SELECT {LEVEL_COLUMNS} FROM levels l LEFT JOIN players p ON p.key = l.author_key \
-         WHERE l.hidden = 0 AND (p.hidden IS NULL OR p.hidden = 0) \
-         AND (l.name_folded LIKE $1 ESCAPE '\\' OR p.name_folded LIKE $1 ESCAPE '\\') \
-         ORDER BY {order}, l.hash LIMIT $2 OFFSET $3"
-    ))
-    .bind(pattern)
-    .bind(query.limit.unwrap_or(20).clamp(0, MAX_BROWSE_LEVELS))
-    .bind(query.offset.unwrap_or(0).max(0))
-    .fetch_all(&app.reads)
-    .await?;
-    let levels = rows.iter().map(level_info).collect::<Result<Vec<_>, _>>()?;
-    Ok(Json(LevelList { levels }))
-}
-
-/// `%`, `_` and `\` in a search match themselves.
-fn escape_like(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A `LEVEL_COLUMNS` row as browse lists it (no finishers or record: those cost a query each).
-fn level_info(row: &AnyRow) -> Result<LevelInfo, sqlx::Error> {
+pub(super) fn level_info(row: &AnyRow) -> Result<LevelInfo, sqlx::Error> {
     let ratio = |sum: i64, count: i64| (count > 0).then(|| sum as f64 / count as f64);
     let (plays, finishes): (i64, i64) = (row.try_get(4)?, row.try_get(5)?);
     Ok(LevelInfo {

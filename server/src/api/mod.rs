@@ -3,6 +3,7 @@
 //! is the same JSON error.
 
 mod boards;
+pub mod browse;
 mod levels;
 mod medals;
 mod runs;
@@ -18,7 +19,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::{Any, AnyConnection, Transaction};
+use sqlx::{Any, AnyConnection, Row, Transaction};
 use tether_online_proto::hex::is_hex_id;
 use tether_online_proto::wire::{Health, NonceAnswer, PlayerAnswer, RegisterBody};
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -170,7 +171,7 @@ pub fn router(app: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(MAX_SMALL_BODY_BYTES));
     let large_writes = Router::new()
         .route("/api/v1/runs", post(runs::submit))
-        .route("/api/v1/levels", post(levels::upload).get(levels::browse))
+        .route("/api/v1/levels", post(levels::upload).get(browse::browse))
         .layer(RequestBodyLimitLayer::new(MAX_LARGE_BODY_BYTES));
     let reads = Router::new()
         .route("/api/v1/health", get(health))
@@ -358,7 +359,9 @@ async fn hide_in(
 
 /// Hides a player and takes their rows off every board (`best_runs` holds visible players
 /// only); the levels whose boards they were on (their answers change), or None if there is no
-/// such player. Their stored runs stay: the boards could be rebuilt from them.
+/// such player. Their stored runs stay: the boards could be rebuilt from them. The rows go one
+/// board at a time in board order, each delete taking its `board_times` rows in order, so two
+/// hides sharing boards take them in one order and cannot deadlock (PostgreSQL).
 async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Vec<String>>> {
     let hidden = sqlx::query("UPDATE players SET hidden = 1 WHERE key = $1")
         .bind(key)
@@ -368,14 +371,29 @@ async fn hide_player(conn: &mut AnyConnection, key: &str) -> ApiResult<Option<Ve
     if hidden == 0 {
         return Ok(None);
     }
-    let levels =
-        sqlx::query_scalar("SELECT DISTINCT level_hash FROM best_runs WHERE player_key = $1")
-            .bind(key)
-            .fetch_all(&mut *conn)
-            .await?;
-    sqlx::query("DELETE FROM best_runs WHERE player_key = $1")
+    let boards = sqlx::query(
+        "SELECT level_hash, sim_version, assisted FROM best_runs WHERE player_key = $1 \
+         ORDER BY level_hash, sim_version, assisted",
+    )
+    .bind(key)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut levels: Vec<String> = Vec::with_capacity(boards.len());
+    for board in &boards {
+        let level: String = board.try_get(0)?;
+        sqlx::query(
+            "DELETE FROM best_runs WHERE level_hash = $1 AND sim_version = $2 \
+             AND assisted = $3 AND player_key = $4",
+        )
+        .bind(&level)
+        .bind(board.try_get::<i64, _>(1)?)
+        .bind(board.try_get::<i64, _>(2)?)
         .bind(key)
         .execute(&mut *conn)
         .await?;
+        if levels.last() != Some(&level) {
+            levels.push(level);
+        }
+    }
     Ok(Some(levels))
 }

@@ -339,3 +339,106 @@ pub fn padded_level_1_solution(idle_ticks: u32) -> String {
     padded
 }
 pub const LEVEL_1_PADDED_30_TICKS: u64 = 205;
+
+/// Whether the tests run on PostgreSQL (`TETHER_TEST_POSTGRES`, inside `pg_virtualenv`).
+pub fn on_postgres() -> bool {
+    std::env::var_os("TETHER_TEST_POSTGRES").is_some()
+}
+
+/// Migration 1's text for the engine the tests run on, byte for byte as the server fills it in
+/// (server/src/schema.rs): sqlx checks its checksum when the new server opens the database.
+fn migration_1_sql() -> String {
+    let (first_line, run_id_column) = if on_postgres() {
+        (
+            "-- Tether Online's schema (PostgreSQL). migrations/sqlite holds the same tables \
+             for SQLite;",
+            "BIGSERIAL PRIMARY KEY",
+        )
+    } else {
+        (
+            "-- Tether Online's schema (SQLite). migrations/postgres holds the same tables \
+             for PostgreSQL;",
+            "INTEGER PRIMARY KEY AUTOINCREMENT",
+        )
+    };
+    read_repo_file("server/migrations/0001_schema.sql")
+        .replacen("{first_line}", first_line, 1)
+        .replacen("{run_id_column}", run_id_column, 1)
+}
+
+/// The migrations before `first_missing` as the server of then applied them (file name in an
+/// sqlx migrations folder, text) for the engine the tests run on.
+fn migrations_before(first_missing: u32) -> Vec<(String, String)> {
+    let engine = if on_postgres() { "postgres" } else { "sqlite" };
+    let all = [
+        ("1_schema.sql".to_string(), migration_1_sql()),
+        (
+            "2_hidden_players_off_boards.sql".to_string(),
+            read_repo_file("server/migrations/0002_hidden_players_off_boards.sql"),
+        ),
+        (
+            "3_board_times.sql".to_string(),
+            read_repo_file(&format!("server/migrations/0003_board_times.{engine}.sql")),
+        ),
+    ];
+    all.into_iter().take(first_missing as usize - 1).collect()
+}
+
+/// Makes `data`'s database with the migrations before `first_missing` only (as a server of
+/// then did), with `sqlx`'s migrator reading a folder of them: what carrying an old database
+/// forward starts from.
+pub fn make_database_with_migrations_before(data: &Path, first_missing: u32) {
+    let folder = data.join(format!("migrations-before-{first_missing}"));
+    std::fs::create_dir_all(&folder).expect("folder");
+    for (file, sql) in migrations_before(first_missing) {
+        std::fs::write(folder.join(file), sql).expect("migration written");
+    }
+    let url = database_url(data, "?mode=rwc");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
+        let migrator = sqlx::migrate::Migrator::new(folder.as_path())
+            .await
+            .expect("old migrations read");
+        migrator.run(&pool).await.expect("old migrations applied");
+        pool.close().await;
+    });
+}
+
+/// Runs one SQL query returning one integer on the database of the server on `data_dir`.
+pub fn database_i64(data_dir: &Path, sql: &str) -> i64 {
+    let url = database_url(data_dir, "");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
+        let value: i64 = sqlx::query_scalar(sql)
+            .fetch_one(&pool)
+            .await
+            .unwrap_or_else(|err| panic!("{sql}: {err}"));
+        pool.close().await;
+        value
+    })
+}
+
+/// `tether-server integrity` on `data`'s database: passes, and says so for each check.
+pub fn assert_integrity(data: &Path) -> String {
+    let check = server_command(data, &[])
+        .arg("integrity")
+        .output()
+        .expect("tether-server integrity runs");
+    let stdout = String::from_utf8_lossy(&check.stdout).to_string();
+    assert!(
+        check.status.success(),
+        "integrity: {stdout}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    stdout
+}
