@@ -74,19 +74,7 @@ pub(super) fn move_player(
         // On the ground with a rope: walk as usual; the rope only limits how far.
         run_with_gravity(player, input, tuning, air, meter);
     } else {
-        let before = player.vel;
-        // Swinging: gravity and pumping; momentum is kept (no air drag toward zero).
-        if input.move_x != 0 {
-            player.facing = input.move_x.signum();
-        }
-        let pump = Vec2::new(
-            input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
-            0.0,
-        );
-        player.vel += (gravity + pump) * TICK_DT_S;
-        let calm = player.vel;
-        player.apply_wind_while_swinging(air, &tuning.player);
-        meter.velocity_stage(player, before, player.vel - calm);
+        swing_with_gravity(player, input, tuning, gravity, air, meter);
     }
     let free_velocity = player.vel;
     rope.weigh_end_as_player(&tuning.rope);
@@ -145,6 +133,30 @@ fn reel_limits(scene: Scene, hook: &Hook) -> ReelLimits {
             speed_m_per_s: scene.tuning.rope.reel_speed_m_per_s,
         },
     }
+}
+
+/// In the air on the rope: gravity and pumping, then the wind; momentum is kept (no air drag
+/// toward zero).
+fn swing_with_gravity(
+    player: &mut Player,
+    input: &InputFrame,
+    tuning: &Tuning,
+    gravity: Vec2,
+    air: Vec2,
+    meter: &mut EnergyMeter,
+) {
+    let before = player.vel;
+    if input.move_x != 0 {
+        player.facing = input.move_x.signum();
+    }
+    let pump = Vec2::new(
+        input.move_x.signum() as f32 * tuning.rope.pump_accel_m_per_s2,
+        0.0,
+    );
+    player.vel += (gravity + pump) * TICK_DT_S;
+    let calm = player.vel;
+    player.apply_wind_while_swinging(air, &tuning.player);
+    meter.velocity_stage(player, before, player.vel - calm);
 }
 
 /// Running (or standing) and gravity, with the wind's share of the change told apart for the
