@@ -354,3 +354,18 @@ fn the_random_stream_fling_on_drawbridge_is_gone() {
     let name = "14 Drawbridge random stream";
     assert_no_fling(name, &replay_fastest("fling-14-drawbridge-random.ron"));
 }
+
+/// Found by 10 381 fresh random streams on 02 Reel Up (stop 44): the hook, fired from 2.9 m
+/// up, takes the floor 11.4 m away as the player falls past the rock; the chord to the player
+/// is blocked, so the rope is laid back along the flight, a 12.96 m path in the 12 m rope. Its
+/// first step pulled the 0.96 m of stretch out as velocity (34 697 J/kg into the rope's nodes),
+/// which the rope handed on: 140 m/s at tick 2138. A hook whose rope would start longer than
+/// the rope may be is now a miss.
+#[test]
+fn a_hook_whose_rope_would_start_stretched_never_flings() {
+    let name = "02 Reel Up random stream";
+    assert_no_fling(
+        name,
+        &replay_fastest("fling-02-reel-up-laid-rope-random.ron"),
+    );
+}

@@ -11,7 +11,7 @@ use crate::objects::fragile::Strain;
 use crate::objects::winch::WinchState;
 use crate::player::Player;
 use crate::rope::Rope;
-use crate::tuning::TICK_DT_S;
+use crate::tuning::{RopeTuning, TICK_DT_S};
 use crate::world::parts::Scene;
 
 /// Where a shot fired this tick would go, if the fire button was pressed: aimed from where the
@@ -139,19 +139,24 @@ fn fly(
     let hit = geometry
         .cast_ray(pos, dir * step_m, groups::SOLID | groups::GRAPPLE_POINT)
         .map(|hit| hit_on_surface(geometry, hit, rope_radius_m));
-    // The rope pays out from the player, who may have moved since firing: a hook whose anchor
-    // (or, for a bounce, whose hit) is beyond the rope's reach from where the player is now is
-    // a miss, so the rope never starts longer than it may be.
-    let hit = hit.filter(|hit| {
-        let reach_to =
-            anchor_for_hit(hit, scene.level, rope_radius_m).map_or(hit.point, |(_, anchor)| anchor);
-        anchor_in_reach(reach_to, player.pos, max_len)
-    });
+    let fired_from = pos - dir * traveled_m;
+    // The rope pays out from the player, who may have moved since firing: a hook whose rope, laid
+    // as `rope_path` lays it (or, for a bounce, whose hit) is beyond the rope's reach from where
+    // the player is now is a miss, so the rope never starts longer than it may be.
+    let hit = hit.filter(
+        |hit| match anchor_for_hit(hit, scene.level, rope_radius_m) {
+            Some((_, anchor)) => {
+                let path = rope_path(geometry, [anchor, fired_from, player.pos], rope_radius_m);
+                path_length_m(&path) <= max_len
+            }
+            None => anchor_in_reach(hit.point, player.pos, max_len),
+        },
+    );
     match hit {
         Some(hit) => match anchor_for_hit(&hit, scene.level, rope_radius_m) {
             Some((kind, at)) => {
-                let fired_from = pos - dir * traveled_m;
-                let rope = lay_rope(geometry, [at, fired_from, player.pos], max_len, scene);
+                let path = rope_path(geometry, [at, fired_from, player.pos], rope_radius_m);
+                let rope = lay_rope(&path, max_len, &scene.tuning.rope);
                 let body = hit.tag.body;
                 let anchor_in_body = scene.body_pose(winches, body).inverse() * at;
                 events.push(Event::HookAttached { kind, at });
@@ -185,21 +190,35 @@ fn fly(
     }
 }
 
-/// The rope of a hook that took hold at `anchor`, `fired_from` where the player shot it, the
-/// player now at `player_pos`: straight from the anchor to the player, unless that chord passes
-/// through a solid (the player jumped or rode a platform past a block since firing). Then it
-/// is laid back along the hook's flight and on to the player, as the rope paid out.
-fn lay_rope(
+/// The path of the rope of a hook that took hold at `anchor`, `fired_from` where the player shot
+/// it, the player now at `player_pos`: straight from the anchor to the player, unless that chord
+/// passes through a solid (the player jumped or rode a platform past a block since firing). Then
+/// it runs back along the hook's flight and on to the player, as the rope paid out.
+fn rope_path(
     geometry: &Geometry,
     [anchor, fired_from, player_pos]: [Vec2; 3],
-    max_len: f32,
-    scene: Scene,
-) -> Rope {
-    let tuning = &scene.tuning.rope;
-    if chord_is_clear(geometry, anchor, player_pos, tuning.radius_m) {
-        return Rope::new(anchor, player_pos, max_len, tuning);
+    radius_m: f32,
+) -> Vec<Vec2> {
+    if chord_is_clear(geometry, anchor, player_pos, radius_m) {
+        vec![anchor, player_pos]
+    } else {
+        vec![anchor, fired_from, player_pos]
     }
-    Rope::laid_along(&[anchor, fired_from, player_pos], max_len, tuning)
+}
+
+/// A rope along `path` (from the anchor to the player).
+fn lay_rope(path: &[Vec2], max_len: f32, tuning: &RopeTuning) -> Rope {
+    match *path {
+        [anchor, player_pos] => Rope::new(anchor, player_pos, max_len, tuning),
+        _ => Rope::laid_along(path, max_len, tuning),
+    }
+}
+
+/// The length of a polyline, metres. A rope laid along a path longer than the rope may be
+/// starts stretched: its first substep turns the whole stretch into its nodes' velocity
+/// (under a metre of it is hundreds of m/s), which the rope then hands on to the player.
+fn path_length_m(path: &[Vec2]) -> f32 {
+    path.windows(2).map(|leg| leg[0].distance(leg[1])).sum()
 }
 
 /// Whether the straight line from the anchor (a rope's radius off the surface it hooked) to the
