@@ -431,6 +431,17 @@ fn stop_42s_fresh_failures_keep_every_rope_axis_out_of_solids() {
     }
 }
 
+/// Found by 600 fresh streams on 10 Rope Lift (stop 44): the hook flies under the hanging
+/// platform's corner, 3 cm below it, to the floor beyond; the chord back to the player passes
+/// through the platform, so the rope is laid back along the flight, and that first leg, from the
+/// anchor a radius and a half above the floor to where the hook was fired, passes over the
+/// flight's line: segment 8 ended tick 2027 3.7 cm inside the platform. Fixed by pushing a newly
+/// laid rope's axes out of the solids (`Rope::lay_axes_out_of_solids`).
+#[test]
+fn the_rope_lift_stream_lays_no_rope_along_the_flight_through_the_platforms_corner() {
+    replay_kept_stream("rope-axis-10-rope-lift-stop44.ron"); // 3.7 cm, tick 2027, segment 8
+}
+
 /// Replays the stream at `TETHER_REPLAY_STREAM` (a file `TETHER_DUMP_FAILURE` wrote) with every
 /// tick's checks: `TETHER_REPLAY_STREAM=F cargo test --release --test prop_sim -- --ignored
 /// a_dumped_stream`.

@@ -7,8 +7,9 @@
 
 mod common;
 
+use rapier2d::parry::shape::Segment;
 use tether::sim::hook::Hook;
-use tether::sim::math::Vec2;
+use tether::sim::math::{Pose, Vec2};
 use tether::sim::rope::Rope;
 use tether::sim::world::TickEnergy;
 use tether::sim::{AttachKind, InputFrame, World};
@@ -367,5 +368,82 @@ fn a_hook_whose_rope_would_start_stretched_never_flings() {
     assert_no_fling(
         name,
         &replay_fastest("fling-02-reel-up-laid-rope-random.ron"),
+    );
+}
+
+/// The deepest any segment's axis of the player's rope lies inside a solid, metres (0 when
+/// none is), and which segment.
+fn deepest_rope_axis_m(world: &World) -> (f32, usize) {
+    let Some(rope) = world.rope() else {
+        return (0.0, 0);
+    };
+    let mut deepest = (0.0, 0);
+    for (i, pair) in rope.nodes.windows(2).enumerate() {
+        if pair[0].distance(pair[1]) < 1e-6 {
+            continue;
+        }
+        let segment = Segment::new(pair[0], pair[1]);
+        let overlap = world
+            .geometry()
+            .deepest_solid_overlap(&Pose::IDENTITY, &segment);
+        if let Some((_, depth_m)) = overlap.filter(|&(_, depth_m)| depth_m > deepest.0) {
+            deepest = (depth_m, i);
+        }
+    }
+    deepest
+}
+
+/// Issue 32's figure: no rope segment's axis ends a tick more than this inside a solid.
+const MAX_AXIS_INSIDE_M: f32 = 0.005;
+
+/// 10 Rope Lift's fresh failure (stop 44), built small: the hook takes hold on the right face of
+/// a platform, a rope's radius and a half off it, and the platform then carries the anchor
+/// toward a steel wall, stopping 4 cm short of it: closer than the anchor sits off the face. The
+/// anchor followed its body 5 cm into the wall, and the first segment's axis with it (the anchor
+/// never moves in the rope's collisions).
+#[test]
+fn a_platform_carrying_the_hook_up_to_a_wall_never_puts_the_anchor_inside_it() {
+    let name = "platform carrying the hook to a wall";
+    // The platform's right face goes from x 3.0 to 5.96; the steel wall's left face is x 6.
+    let mut world = level(
+        Vec2::new(5.0, 0.5),
+        "(shape: Box(center: (0.0, -0.5), half_extents: (20.0, 0.5))),
+         (shape: Box(center: (6.5, 5.0), half_extents: (0.5, 5.0)), hookable: false)",
+        "(shape: Box(center: (2.0, 4.0), half_extents: (1.0, 0.25)),
+          motion: Path(points: [(2.0, 4.0), (4.96, 4.0)], speed_m_per_s: 1.0, ping_pong: true,
+                       pause_s: 2.0))",
+    );
+    place_player(&mut world, Vec2::new(5.0, 0.45), Vec2::ZERO);
+    let fire = InputFrame {
+        fire_pressed: true,
+        aim_x: -2.0,
+        aim_y: 3.55,
+        ..common::IDLE
+    };
+    world.step(&fire);
+    for _ in 0..20 {
+        if is_attached(&world) {
+            break;
+        }
+        world.step(&common::IDLE);
+    }
+    assert!(is_attached(&world), "{name}: the hook did not take hold");
+    let mut deepest = (0.0f32, 0, 0);
+    for tick in 1..=600 {
+        world.step(&if tick < 240 { reel_in() } else { common::IDLE });
+        assert!(
+            is_attached(&world),
+            "{name}: the hook let go at tick {tick}"
+        );
+        let (depth_m, segment) = deepest_rope_axis_m(&world);
+        if depth_m > deepest.0 {
+            deepest = (depth_m, segment, tick);
+        }
+    }
+    let (depth_m, segment, tick) = deepest;
+    println!("{name}: deepest rope axis {depth_m} m (segment {segment}, tick {tick})");
+    assert!(
+        depth_m <= MAX_AXIS_INSIDE_M,
+        "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
     );
 }

@@ -478,8 +478,30 @@ impl Geometry {
     /// The deepest overlap of `shape` at `pose` with a solid: the direction to push the shape
     /// out (unit) and how far. `None` when it overlaps nothing.
     pub fn deepest_solid_overlap(&self, pose: &Pose, shape: &dyn Shape) -> Option<(Vec2, f32)> {
+        self.deepest_overlap(pose, shape, true)
+    }
+
+    /// `deepest_solid_overlap` with the level's fixed solids only (no platform, winch load or
+    /// fragile anchor).
+    pub fn deepest_fixed_solid_overlap(
+        &self,
+        pose: &Pose,
+        shape: &dyn Shape,
+    ) -> Option<(Vec2, f32)> {
+        self.deepest_overlap(pose, shape, false)
+    }
+
+    fn deepest_overlap(
+        &self,
+        pose: &Pose,
+        shape: &dyn Shape,
+        with_moving: bool,
+    ) -> Option<(Vec2, f32)> {
         let mut deepest: Option<(Vec2, f32)> = None;
-        for (_, layer) in self.layers() {
+        for (moving, layer) in self.layers() {
+            if moving && !with_moving {
+                continue;
+            }
             let pipeline = layer.pipeline(groups::SOLID);
             for (_, collider) in pipeline.intersect_shape(*pose, shape) {
                 let contact = rapier2d::parry::query::contact(

@@ -132,6 +132,32 @@ pub fn hit_on_surface(geometry: &Geometry, hit: RayHit, probe_radius_m: f32) -> 
     }
 }
 
+/// Where the rope is anchored this tick, the hook's place on its body at `carried_to`: there, or,
+/// when the body has carried that place into one of the level's fixed solids, just outside it.
+/// The anchor sits a radius and a half off the face the hook struck, so a body carrying the hook
+/// up to a wall closer than that (10 Rope Lift's platform swung 7 cm from the steel wall, a
+/// platform whose path stops short of one) carried it into the wall, and the rope's first
+/// segment with it, for the anchor never moves in the rope's collisions. The hook still holds
+/// its place on the body; the rope's end is squeezed into the gap, as a rope on a face would be
+/// by a wall pressed up to it. Not the hook torn off (the body never touches the wall) nor the
+/// body stopped (a platform's path and a winch's swing are the level's). Moving solids are left
+/// out: 11 Moving Anchor's solution has the winch's bob swing through the anchor under the
+/// drifting beam (25 cm deep), and the rope's end jumping round the bob reached the goal 6 ticks
+/// later; docs/rope.md has it.
+pub fn anchor_out_of_fixed_solids(geometry: &Geometry, carried_to: Vec2) -> Vec2 {
+    let probe = Ball::new(ANCHOR_CLEARANCE_M);
+    match geometry.deepest_fixed_solid_overlap(&Pose::from_translation(carried_to), &probe) {
+        // The probe's depth is the anchor's own plus the probe's radius.
+        Some((out, depth_m)) if depth_m > 2.0 * ANCHOR_CLEARANCE_M => carried_to + out * depth_m,
+        _ => carried_to,
+    }
+}
+
+/// How far outside a solid `anchor_out_of_fixed_solids` leaves an anchor that was inside one,
+/// and how deep inside one an anchor may lie and be left where it is: every vine's anchor lies
+/// on its ceiling's face, to rounding, and stays there to the bit.
+const ANCHOR_CLEARANCE_M: f32 = 0.001;
+
 /// Whether a rope from `player` to `anchor` fits in the rope's reach. A hook that lands where
 /// the anchor would be further away counts as a miss: a rope that started longer than it may
 /// be would be projected back to its length in one substep, a yank of over 100 m/s.

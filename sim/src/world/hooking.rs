@@ -156,7 +156,7 @@ fn fly(
         Some(hit) => match anchor_for_hit(&hit, scene.level, rope_radius_m) {
             Some((kind, at)) => {
                 let path = rope_path(geometry, [at, fired_from, player.pos], rope_radius_m);
-                let rope = lay_rope(&path, max_len, &scene.tuning.rope);
+                let rope = lay_rope(geometry, &path, max_len, &scene.tuning.rope);
                 let body = hit.tag.body;
                 let anchor_in_body = scene.body_pose(winches, body).inverse() * at;
                 events.push(Event::HookAttached { kind, at });
@@ -206,12 +206,14 @@ fn rope_path(
     }
 }
 
-/// A rope along `path` (from the anchor to the player).
-fn lay_rope(path: &[Vec2], max_len: f32, tuning: &RopeTuning) -> Rope {
-    match *path {
+/// A rope along `path` (from the anchor to the player), its axes out of the solids.
+fn lay_rope(geometry: &Geometry, path: &[Vec2], max_len: f32, tuning: &RopeTuning) -> Rope {
+    let mut rope = match *path {
         [anchor, player_pos] => Rope::new(anchor, player_pos, max_len, tuning),
         _ => Rope::laid_along(path, max_len, tuning),
-    }
+    };
+    rope.lay_axes_out_of_solids(geometry);
+    rope
 }
 
 /// The length of a polyline, metres. A rope laid along a path longer than the rope may be

@@ -2,7 +2,7 @@
 //! (reeling, pumping, and the rope's solve deciding where the player may go).
 
 use crate::geometry::Geometry;
-use crate::hook::Hook;
+use crate::hook::{anchor_out_of_fixed_solids, Hook};
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
@@ -42,7 +42,10 @@ pub(super) fn move_player(
             body,
             anchor_in_body,
             ..
-        } => Some(scene.body_pose(winches, *body) * *anchor_in_body),
+        } => Some(anchor_out_of_fixed_solids(
+            geometry,
+            scene.body_pose(winches, *body) * *anchor_in_body,
+        )),
         _ => None,
     };
     let wind = scene.wind_now();
