@@ -113,21 +113,32 @@ pub fn database_url(data_dir: &Path, sqlite_options: &str) -> String {
 /// Runs one SQL statement on the database of the server on `data_dir`, behind the server's
 /// back: how tests make states no honest client can (a session two minutes old, a tampered run).
 pub fn database_execute(data_dir: &Path, sql: &str) -> u64 {
-    let url = database_url(data_dir, "");
+    with_test_pool(&database_url(data_dir, ""), |pool| async move {
+        sqlx::query(sql)
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|err| panic!("{sql}: {err}"))
+            .rows_affected()
+    })
+}
+
+/// Runs `work` on a pool of the database at `url`, on a runtime of its own, and closes the
+/// pool after it: the server's database reached from a plain (not async) test.
+fn with_test_pool<T, Work, Done>(url: &str, work: Work) -> T
+where
+    Work: FnOnce(sqlx::AnyPool) -> Done,
+    Done: std::future::Future<Output = T>,
+{
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
     runtime.block_on(async {
         sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
-        let changed = sqlx::query(sql)
-            .execute(&pool)
-            .await
-            .unwrap_or_else(|err| panic!("{sql}: {err}"))
-            .rows_affected();
+        let pool = sqlx::AnyPool::connect(url).await.expect("database opens");
+        let result = work(pool.clone()).await;
         pool.close().await;
-        changed
+        result
     })
 }
 
@@ -393,38 +404,21 @@ pub fn make_database_with_migrations_before(data: &Path, first_missing: u32) {
     for (file, sql) in migrations_before(first_missing) {
         std::fs::write(folder.join(file), sql).expect("migration written");
     }
-    let url = database_url(data, "?mode=rwc");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
+    with_test_pool(&database_url(data, "?mode=rwc"), |pool| async move {
         let migrator = sqlx::migrate::Migrator::new(folder.as_path())
             .await
             .expect("old migrations read");
         migrator.run(&pool).await.expect("old migrations applied");
-        pool.close().await;
     });
 }
 
 /// Runs one SQL query returning one integer on the database of the server on `data_dir`.
 pub fn database_i64(data_dir: &Path, sql: &str) -> i64 {
-    let url = database_url(data_dir, "");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(&url).await.expect("database opens");
-        let value: i64 = sqlx::query_scalar(sql)
+    with_test_pool(&database_url(data_dir, ""), |pool| async move {
+        sqlx::query_scalar(sql)
             .fetch_one(&pool)
             .await
-            .unwrap_or_else(|err| panic!("{sql}: {err}"));
-        pool.close().await;
-        value
+            .unwrap_or_else(|err| panic!("{sql}: {err}"))
     })
 }
 
