@@ -20,7 +20,6 @@ use std::cell::{Cell, RefCell};
 use common::prop::{input_stream, shipped_levels};
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
-use rapier2d::parry::shape::Segment;
 use tether::sim::geometry::groups::SOLID;
 use tether::sim::math::Pose;
 use tether::sim::player::Player;
@@ -93,19 +92,10 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
 fn deepest_rope_axis(world: &World) -> Option<(f32, String)> {
     let mut deepest: Option<(f32, String)> = None;
     for (name, rope) in all_ropes(world) {
-        for (i, pair) in rope.nodes.windows(2).enumerate() {
-            if pair[0].distance(pair[1]) < 1e-6 {
-                continue;
-            }
-            let segment = Segment::new(pair[0], pair[1]);
-            let overlap = world
-                .geometry()
-                .deepest_solid_overlap(&Pose::IDENTITY, &segment);
-            if let Some((_, depth_m)) = overlap {
-                if deepest.as_ref().is_none_or(|(d, _)| depth_m > *d) {
-                    let what = format!("{name}: segment {i} ({:?}–{:?})", pair[0], pair[1]);
-                    deepest = Some((depth_m, what));
-                }
+        for (i, [from, to], depth_m) in common::rope_axes_in_solids(world, rope) {
+            if deepest.as_ref().is_none_or(|(d, _)| depth_m > *d) {
+                let what = format!("{name}: segment {i} ({from:?}–{to:?})");
+                deepest = Some((depth_m, what));
             }
         }
     }

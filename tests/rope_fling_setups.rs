@@ -7,9 +7,8 @@
 
 mod common;
 
-use rapier2d::parry::shape::Segment;
 use tether::sim::hook::Hook;
-use tether::sim::math::{Pose, Vec2};
+use tether::sim::math::Vec2;
 use tether::sim::rope::Rope;
 use tether::sim::world::TickEnergy;
 use tether::sim::{AttachKind, InputFrame, World};
@@ -377,20 +376,13 @@ fn deepest_rope_axis_m(world: &World) -> (f32, usize) {
     let Some(rope) = world.rope() else {
         return (0.0, 0);
     };
-    let mut deepest = (0.0, 0);
-    for (i, pair) in rope.nodes.windows(2).enumerate() {
-        if pair[0].distance(pair[1]) < 1e-6 {
-            continue;
+    common::rope_axes_in_solids(world, rope).fold((0.0, 0), |deepest, (i, _, depth_m)| {
+        if depth_m > deepest.0 {
+            (depth_m, i)
+        } else {
+            deepest
         }
-        let segment = Segment::new(pair[0], pair[1]);
-        let overlap = world
-            .geometry()
-            .deepest_solid_overlap(&Pose::IDENTITY, &segment);
-        if let Some((_, depth_m)) = overlap.filter(|&(_, depth_m)| depth_m > deepest.0) {
-            deepest = (depth_m, i);
-        }
-    }
-    deepest
+    })
 }
 
 /// Issue 32's figure: no rope segment's axis ends a tick more than this inside a solid.

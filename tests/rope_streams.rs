@@ -12,8 +12,6 @@ mod common;
 
 use common::prop::input_stream;
 use proptest::test_runner::TestCaseError;
-use rapier2d::parry::shape::Segment;
-use tether::sim::math::Pose;
 use tether::sim::rope::Rope;
 use tether::sim::world::TickEnergy;
 use tether::sim::{InputFrame, World};
@@ -95,14 +93,8 @@ struct Figures {
 fn deepest_axis_m(world: &World) -> f32 {
     every_rope(world)
         .into_iter()
-        .flat_map(|rope| rope.nodes.windows(2))
-        .filter(|pair| pair[0].distance(pair[1]) >= 1e-6)
-        .filter_map(|pair| {
-            world
-                .geometry()
-                .deepest_solid_overlap(&Pose::IDENTITY, &Segment::new(pair[0], pair[1]))
-        })
-        .map(|(_, depth_m)| depth_m)
+        .flat_map(|rope| common::rope_axes_in_solids(world, rope))
+        .map(|(_, _, depth_m)| depth_m)
         .fold(0.0, f32::max)
 }
 
