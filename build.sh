@@ -30,6 +30,10 @@ ROOT=$(pwd)
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
+# The native game as `cargo build --release` leaves it: cargo's target folder is
+# CARGO_TARGET_DIR when set (as in scripts/*.sh), else target/.
+NATIVE_BIN="${CARGO_TARGET_DIR:-target}/release/tether"
+
 # as_root CMD...: runs CMD as root, through sudo if needed; fails with advice if neither works.
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"
@@ -97,7 +101,7 @@ cmd_run() {
     native_deps
     runtime_deps || true
     cargo build --release
-    exec ./target/release/tether "$@"
+    exec "$NATIVE_BIN" "$@"
 }
 
 # The browser build's steps (web_build, web_serve, web_test) live in scripts/web.sh, which only
@@ -129,10 +133,10 @@ cmd_test() {
     need_debs postgresql postgresql-common
     TETHER_TEST_POSTGRES=1 pg_virtualenv cargo test --release -p tether-server --tests
     log "levels pass check"
-    ./target/release/tether check levels/*.ron
+    "$NATIVE_BIN" check levels/*.ron
     log "solution replays reach their goals (headless)"
     for replay in levels/solutions/*.ron; do
-        ./target/release/tether replay "$replay"
+        "$NATIVE_BIN" replay "$replay"
     done
     log "render smoke test under Xvfb"
     scripts/render_smoke_test.sh
@@ -203,7 +207,7 @@ case "${1:-}" in
     serve) shift; web_serve "$@" ;;
     screenshots) shift; native_deps; scripts/screenshots.sh "$@" ;;
     thumbnails) shift; native_deps; scripts/thumbnails.sh "$@" ;;
-    check) shift; native_deps; cargo build --release; ./target/release/tether check "$@" ;;
+    check) shift; native_deps; cargo build --release; "$NATIVE_BIN" check "$@" ;;
     fuzz) shift; cmd_fuzz "$@" ;;
     # The usage is the comment block at the top of this file, all of it.
     *) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2 ;;
