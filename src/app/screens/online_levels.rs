@@ -182,9 +182,9 @@ impl OnlineLevelsScreen {
             })
             .collect();
         let cursor = if self.list.typing { "_" } else { "" };
-        let rows = match &self.list.page {
-            Loading::Loaded(rows) => rows.clone(),
-            _ => Vec::new(),
+        let rows: &[super::online_levels_service::LevelSummary] = match &self.list.page {
+            Loading::Loaded(rows) => rows,
+            _ => &[],
         };
         let items: Vec<String> = self
             .list
