@@ -6,7 +6,8 @@
 //!   included, every answer parsed defensively into `OnlineError`s fit to show.
 //! - `medals`: the medals answer, read leniently without a JSON value (it is only shown).
 //! - `profile`: online on/off, the server, the name and the key, kept in the platform store.
-//! - `old_ron`: the profile and queue as earlier versions kept them (RON), read once.
+//! - `old_ron`: the profile and queue as earlier versions kept them (RON), read once; the
+//!   proof runs of "My levels", still kept as that RON.
 //! - `queue`: finished runs waiting to be sent, kept in the store, sent with backoff.
 //! - `service`: all of it as the game runs it (sessions as attempts start, runs as they end).
 //! - `world_ghost`: a board's record or the run just ahead of the player's, downloaded to race.
@@ -23,7 +24,7 @@ pub const BUILT: bool = cfg!(feature = "online");
 pub mod client;
 pub mod http;
 mod medals;
-mod old_ron;
+pub(crate) mod old_ron;
 pub mod profile;
 pub mod queue;
 pub mod service;

@@ -1,7 +1,8 @@
 //! The online profile and the run queue as earlier versions kept them (RON, written by the
 //! `ron` crate), rewritten as JSON text so the stored forms (miniserde JSON) have one reader.
 //! They are read once: the next save writes JSON. A player's queued runs and key must survive
-//! the upgrade.
+//! the upgrade. The proof runs of "My levels" (`publish_proof.rs`) are still kept as that RON
+//! and read through here every time.
 //!
 //! Only the RON those versions wrote is taken: structs without names `(field: value, ...)`,
 //! enum variants as `Name` or `Name(field: value, ...)`, `Some(value)`, `None`, booleans,

@@ -203,8 +203,14 @@ impl Ctx {
 
     /// A test play of one of "My levels" reached the goal from the spawn: its run is kept as
     /// the level's proof (what Publish uploads) with the text it played. A problem is a notice.
+    /// A build without Tether Online has no Publish, so it keeps none (and links none of the
+    /// proof's reading and writing).
     fn keep_proof_run(&mut self, ticks: u64) {
-        let (Some(name), Some(run)) = (&self.level.shelf_level, &self.level.finished_run) else {
+        let (Some(name), Some(run), true) = (
+            &self.level.shelf_level,
+            &self.level.finished_run,
+            crate::online::BUILT,
+        ) else {
             return;
         };
         let Ok(played) = &self.level_file().text else {

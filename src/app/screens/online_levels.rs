@@ -89,7 +89,7 @@ impl OnlineLevelsScreen {
             if let Some(answer) = ctx.levels_online.poll(*id) {
                 let page = match answer {
                     Ok(LevelsReply::Page(rows)) => Loading::Loaded(rows),
-                    Ok(other) => Loading::Failed(format!("unexpected answer: {}", other.what())),
+                    Ok(other) => Loading::Failed(other.unexpected()),
                     Err(message) => Loading::Failed(message),
                 };
                 log_line(&format!(
@@ -105,7 +105,7 @@ impl OnlineLevelsScreen {
             if let Some(answer) = ctx.levels_online.poll(*id) {
                 let detail = match answer {
                     Ok(LevelsReply::Detail(level)) => Loading::Loaded(level),
-                    Ok(other) => Loading::Failed(format!("unexpected answer: {}", other.what())),
+                    Ok(other) => Loading::Failed(other.unexpected()),
                     Err(message) => Loading::Failed(message),
                 };
                 self.list.show_detail(hash, detail);
@@ -126,7 +126,7 @@ impl OnlineLevelsScreen {
                 .keep(&hash, &text, &ctx.data.tuning)
                 .map(|_| text)
                 .map_err(|e| e.to_string()),
-            Ok(other) => Err(format!("unexpected answer: {}", other.what())),
+            Ok(other) => Err(other.unexpected()),
             Err(message) => Err(format!("online level {hash}: {message}")),
         };
         match kept {
@@ -182,9 +182,9 @@ impl OnlineLevelsScreen {
             })
             .collect();
         let cursor = if self.list.typing { "_" } else { "" };
-        let rows = match &self.list.page {
-            Loading::Loaded(rows) => rows.clone(),
-            _ => Vec::new(),
+        let rows: &[super::online_levels_service::LevelSummary] = match &self.list.page {
+            Loading::Loaded(rows) => rows,
+            _ => &[],
         };
         let items: Vec<String> = self
             .list

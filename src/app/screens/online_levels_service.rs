@@ -184,7 +184,7 @@ pub enum LevelsReply {
 impl LevelsReply {
     /// What the answer is, for a message when it answers another request (said by hand: a
     /// derived `Debug` of every reply pulled its formatting code into the browser's download).
-    pub fn what(&self) -> &'static str {
+    fn what(&self) -> &'static str {
         match self {
             LevelsReply::Page(_) => "a page of levels",
             LevelsReply::Detail(_) => "a level's details",
@@ -192,6 +192,12 @@ impl LevelsReply {
             LevelsReply::Published { .. } => "a published level's hash",
             LevelsReply::Rated => "a rating kept",
         }
+    }
+
+    /// The message for this answer arriving where another was asked for: one function for
+    /// every screen (each `format!` in place was its own code).
+    pub fn unexpected(&self) -> String {
+        format!("unexpected answer: {}", self.what())
     }
 }
 

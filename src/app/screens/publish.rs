@@ -104,9 +104,7 @@ impl Screen for PublishScreen {
                         web::show_level_link(&online_link(&hash));
                         PublishState::Published { hash }
                     }
-                    Ok(other) => {
-                        PublishState::Failed(format!("unexpected answer: {}", other.what()))
-                    }
+                    Ok(other) => PublishState::Failed(other.unexpected()),
                     Err(message) => PublishState::Failed(message),
                 };
                 let said = match &self.state {

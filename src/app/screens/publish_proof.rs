@@ -6,18 +6,21 @@
 //! text leaves the proof in place but no longer matching: Publish says so, and a new finish
 //! replaces it.
 
-use serde::{Deserialize, Serialize};
+use miniserde::Deserialize;
 
 use super::online_levels_cache::level_sha256_hex;
+use crate::online::old_ron;
 use crate::platform::store::{Area, Store, StoreError};
-use crate::sim::{limits, Replay, RonError};
+use crate::sim::{limits, Replay};
 
 /// A proof file holds one replay and a few fields.
 const MAX_PROOF_FILE_BYTES: u64 = limits::MAX_REPLAY_FILE_BYTES + 4096;
 
-/// A finishing run of one level text, as kept.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A finishing run of one level text, as kept: RON, `(level_sha256: "..", ticks: N, replay:
+/// "..")`, as the `ron` crate wrote it in earlier versions. Read through `old_ron` and written
+/// by `to_ron`, not by `ron`'s serde code: that code instantiated for this one type was 1.8 KB
+/// of the browser's gzipped download (docs/online.md, "Download cost").
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ProofRun {
     /// Hex SHA-256 of the level text the run played.
     pub level_sha256: String,
@@ -28,6 +31,21 @@ pub struct ProofRun {
 }
 
 impl ProofRun {
+    /// The proof as kept: the RON `ron::ser::to_string_pretty` writes for it (strings with
+    /// `escape_debug`'s escapes, which `ron` and `old_ron` both read).
+    fn to_ron(&self) -> String {
+        format!(
+            "(\n    level_sha256: {:?},\n    ticks: {},\n    replay: {:?},\n)",
+            self.level_sha256, self.ticks, self.replay
+        )
+    }
+
+    /// The proof kept in `text`, or why it is not one.
+    fn from_ron(text: &str) -> Result<ProofRun, String> {
+        miniserde::json::from_str(&old_ron::to_json(text)?)
+            .map_err(|_| "not a proof run: (level_sha256, ticks, replay)".to_owned())
+    }
+
     /// Whether the run was played with an assist on (the service refuses it as the author's).
     pub fn assisted(&self) -> bool {
         Replay::from_ron(&self.replay, "proof").map_or(true, |run| run.assists.any())
@@ -111,9 +129,9 @@ impl ProofShelf {
         else {
             return Ok(None);
         };
-        RonError::parse::<ProofRun>(&text, &place)
+        ProofRun::from_ron(&text)
             .map(Some)
-            .map_err(|e| e.to_string())
+            .map_err(|problem| format!("{place}: {problem}"))
     }
 
     /// Keeps `run`, which reached the goal on `ticks` playing `played_text`, as the proof of
@@ -142,9 +160,7 @@ impl ProofShelf {
                 return Ok(false);
             }
         }
-        let text = ron::ser::to_string_pretty(&proof, ron::ser::PrettyConfig::new())
-            .expect("a proof always serialises");
-        self.store.save(name, &text)?;
+        self.store.save(name, &proof.to_ron())?;
         Ok(true)
     }
 
@@ -211,6 +227,45 @@ mod tests {
         proofs.remove("a").unwrap();
         proofs.remove("a").unwrap();
         assert_eq!(readiness(edited, proofs.load("a")), Readiness::NotFinished);
+    }
+
+    /// `ProofRun` as earlier versions kept it, through `ron`'s serde code.
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct RonProof {
+        level_sha256: String,
+        ticks: u64,
+        replay: String,
+    }
+
+    #[test]
+    fn proofs_are_kept_as_the_ron_earlier_versions_wrote_and_read() {
+        let replay = run(3, false).without_unread_aims().to_ron();
+        let nasty = "quote \" back \\ tab \t esc \u{1b} nul \0 é ☃ 'x' \u{301}".to_owned();
+        for replay in [replay, nasty] {
+            let proof = ProofRun {
+                level_sha256: level_sha256_hex("Level()"),
+                ticks: 177,
+                replay,
+            };
+            let earlier = RonProof {
+                level_sha256: proof.level_sha256.clone(),
+                ticks: proof.ticks,
+                replay: proof.replay.clone(),
+            };
+            let earlier_text =
+                ron::ser::to_string_pretty(&earlier, ron::ser::PrettyConfig::new()).unwrap();
+            assert_eq!(ProofRun::from_ron(&earlier_text), Ok(proof.clone()));
+            assert_eq!(ron::from_str::<RonProof>(&proof.to_ron()), Ok(earlier));
+            assert_eq!(ProofRun::from_ron(&proof.to_ron()), Ok(proof.clone()));
+            if proof.replay.is_ascii() {
+                assert_eq!(
+                    proof.to_ron(),
+                    earlier_text,
+                    "the same text as earlier versions"
+                );
+            }
+        }
     }
 
     #[test]

@@ -146,7 +146,7 @@ impl Screen for RateScreen {
             if let Some(answer) = ctx.levels_online.poll(id) {
                 self.model.state = match answer {
                     Ok(LevelsReply::Rated) => RateState::Sent,
-                    Ok(other) => RateState::Failed(format!("unexpected answer: {}", other.what())),
+                    Ok(other) => RateState::Failed(other.unexpected()),
                     Err(message) => RateState::Failed(message),
                 };
                 log_line(&match &self.model.state {
