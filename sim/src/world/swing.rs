@@ -1,8 +1,9 @@
 //! The player's movement each tick: running and jumping on their own, or swinging on the rope
 //! (reeling, pumping, and the rope's solve deciding where the player may go).
 
+use crate::event::Event;
 use crate::geometry::Geometry;
-use crate::hook::{anchor_out_of_fixed_solids, Hook};
+use crate::hook::{anchor_clear_of_solids, Hook};
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
@@ -40,14 +41,23 @@ pub(super) fn move_player(
     let anchor_to = match &*hook {
         Hook::Attached {
             body,
+            kind,
             anchor_in_body,
             ..
-        } => Some(anchor_out_of_fixed_solids(
+        } => anchor_clear_of_solids(
             geometry,
+            (*body, *kind),
             scene.body_pose(winches, *body) * *anchor_in_body,
-        )),
+            tuning.rope.radius_m,
+        ),
         _ => None,
     };
+    if anchor_to.is_none() && matches!(hook, Hook::Attached { .. }) {
+        // A moving solid came up to the face the hook held: it knocked the hook off.
+        *hook = Hook::Idle;
+        player.flung = true;
+        log.events.push(Event::Released);
+    }
     let wind = scene.wind_now();
     let air_at = |p: Vec2| wind.as_ref().map_or(Vec2::ZERO, |w| w.air_velocity(p));
     let air = air_at(player.pos);
