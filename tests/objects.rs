@@ -529,3 +529,71 @@ fn catching_a_vine_off_its_nodes_does_not_throw_the_player() {
         assert!(caught, "offset {offset_m} m: the vine was not caught");
     }
 }
+
+/// How deep winch `index`'s load lies in the level's fixed solids, metres (0 when clear).
+fn load_depth_in_fixed_m(world: &World, index: usize) -> f32 {
+    let (shape, in_body, _) = world.level().winches[index].load.body_collider();
+    let pose = world.body_pose(Body::WinchLoad(index as u16)) * in_body;
+    world
+        .geometry()
+        .deepest_fixed_solid_overlap(&pose, shape.as_ref())
+        .map_or(0.0, |(_, depth_m)| depth_m)
+}
+
+/// The most a winch's load may end a tick inside the level's fixed solids, metres.
+const MAX_LOAD_DEPTH_IN_FIXED_M: f32 = 0.002;
+
+/// Plays `frames` on `world`, asserting every tick that no winch's load ends it deeper than
+/// `MAX_LOAD_DEPTH_IN_FIXED_M` in a fixed solid; returns the highest load top seen, metres.
+fn play_keeping_loads_out(name: &str, world: &mut World, frames: &[InputFrame]) -> f32 {
+    let mut highest_top_m = f32::MIN;
+    for (tick, input) in frames.iter().enumerate() {
+        world.step(input);
+        for index in 0..world.winches().len() {
+            let depth_m = load_depth_in_fixed_m(world, index);
+            assert!(
+                depth_m <= MAX_LOAD_DEPTH_IN_FIXED_M,
+                "{name}: winch {index}'s load ended tick {} {depth_m} m inside a fixed solid",
+                tick + 1
+            );
+        }
+        let (shape, in_body, _) = world.level().winches[0].load.body_collider();
+        let pose = world.body_pose(Body::WinchLoad(0)) * in_body;
+        highest_top_m = highest_top_m.max(shape.compute_aabb(&pose).maxs.y);
+    }
+    highest_top_m
+}
+
+/// A winch's load is a box hanging under its rope's end node, and the rope's step collides
+/// only that node with the level: reeled up under a ledge, the platform went up through it,
+/// and 14 Drawbridge's bridge swung 1.74 m into the far floor and 36 cm into a wall (issue 32,
+/// stop 45's stream). The load now stops at the face.
+#[test]
+fn a_winchs_load_stops_at_the_fixed_solids_it_is_reeled_or_swung_into() {
+    // The drum at x 0; the ledge's bottom face at y 10 covers the platform's right third.
+    let text = level(
+        r#"winches: [(id: "lift", at: (0.0, 14.0), min_length_m: 2.0, max_length_m: 8.0,
+            speed_m_per_s: 2.0, load: Platform(half_extents: (1.5, 0.2), mass_kg: 30.0),
+            drive: Timer(wait_s: 1.0))],"#,
+    )
+    .replace(
+        "half_extents: (60.0, 1.0)))],",
+        "half_extents: (60.0, 1.0))),
+         (shape: Box(center: (3.0, 10.5), half_extents: (2.5, 0.5)))],",
+    );
+    let mut world = common::world_from(&text);
+    world.place_player(Vec2::new(30.0, 0.5));
+    let top_m = play_keeping_loads_out("reeled under a ledge", &mut world, &[IDLE; 900]);
+    assert!(
+        top_m > 9.9,
+        "the platform was reeled up to the ledge: its top reached y {top_m}"
+    );
+
+    let stream = common::root().join("tests/data/rope-axis-14-drawbridge-stop45.ron");
+    let replay =
+        tether::sim::Replay::from_ron(&common::read(&stream), "stop45").expect("the stream parses");
+    let level = common::root().join("levels").join(&replay.level);
+    let mut world = tether::cli::load_world(&level, common::tuning()).expect("14 loads");
+    let frames: Vec<InputFrame> = replay.frames().copied().collect();
+    play_keeping_loads_out("14 Drawbridge's stop-45 stream", &mut world, &frames);
+}

@@ -421,6 +421,17 @@ fn stop_42s_fresh_failures_keep_every_rope_axis_out_of_solids() {
     }
 }
 
+/// Found by stop 45's 2 016 fresh streams: 14 Drawbridge's bridge, a winch's load whose box
+/// nothing kept out of the level, swung 1.74 m into the far floor and then into the start
+/// floor's wall over the player's hook: the anchor 3.6 cm inside the bridge at tick 1647
+/// (segment 0), 33.8 cm by tick 1651. Fixed by keeping the load out of the level's fixed
+/// solids (`WinchDef::keep_load_out_of_fixed_solids`); the bridge now stops at the far floor
+/// and the stream no longer reaches the wall.
+#[test]
+fn stop_45s_fresh_failure_keeps_every_rope_axis_out_of_solids() {
+    replay_kept_stream("rope-axis-14-drawbridge-stop45.ron"); // 3.6 cm, tick 1647, segment 0
+}
+
 /// Found by 600 fresh streams on 10 Rope Lift (stop 44): the hook flies under the hanging
 /// platform's corner, 3 cm below it, to the floor beyond; the chord back to the player passes
 /// through the platform, so the rope is laid back along the flight, and that first leg, from the

@@ -439,3 +439,67 @@ fn a_platform_carrying_the_hook_up_to_a_wall_never_puts_the_anchor_inside_it() {
         "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
     );
 }
+
+/// 14 Drawbridge's fresh failure (stop 45), built small: the player hangs from the right face of
+/// a block, hooked 29 cm above its bottom corner (the anchor 9 cm off the face), the rope round
+/// the corner, and a winch lowers a platform down that face, `gap_m` off it: closer than the
+/// anchor, so the platform passes over it. Returns the deepest rope axis (metres, segment,
+/// tick), the fastest player (m/s) and whether the hook still held at the end.
+fn lower_a_platform_past_a_hooked_face(name: &str, gap_m: f32) -> ((f32, usize, usize), f32, bool) {
+    let text = format!(
+        r#"Level(
+            name: "fling",
+            spawn: (-3.0, 0.5),
+            goal: (min: (90.0, 90.0), max: (92.0, 92.0)),
+            kill_y_m: -100.0,
+            solids: [(shape: Box(center: (-5.0, -2.0), half_extents: (5.0, 2.0)))],
+            winches: [(at: ({drum_x}, 4.0), min_length_m: 4.0, max_length_m: 7.63,
+                start_length_m: 4.0, speed_m_per_s: 2.0,
+                load: Platform(half_extents: (3.0, 0.25), mass_kg: 150.0),
+                drive: Timer(wait_s: 1.0))],
+        )"#,
+        drum_x = 3.0 + gap_m
+    );
+    let mut world = common::world_from(&text);
+    place_player(&mut world, Vec2::new(-0.8, -5.0), Vec2::ZERO);
+    attach_fixed(&mut world, Vec2::new(0.09, -3.71));
+    let (mut deepest, mut fastest_m_per_s) = ((0.0f32, 0, 0), 0.0f32);
+    for tick in 1..=900 {
+        world.step(&common::IDLE);
+        let (depth_m, segment) = deepest_rope_axis_m(&world);
+        if depth_m > deepest.0 {
+            deepest = (depth_m, segment, tick);
+        }
+        fastest_m_per_s = fastest_m_per_s.max(player_speed_m_per_s(&world));
+    }
+    println!(
+        "{name}: deepest rope axis {deepest:?}, fastest {fastest_m_per_s} m/s, attached {}",
+        is_attached(&world)
+    );
+    (deepest, fastest_m_per_s, is_attached(&world))
+}
+
+/// A moving solid passing over an anchor on a fixed face squeezes the anchor toward the face
+/// (to 1 mm out of the solid), so the rope's first segment stays in the gap; with no room left
+/// for the rope (a gap under its 6 cm radius) the solid knocks the hook off. Before, the anchor
+/// stayed 1.5, 4 or 8.95 cm inside the platform, and the first segment's axis with it.
+#[test]
+fn a_winch_platform_passing_over_a_hooked_face_never_puts_the_anchor_inside_it() {
+    for (name, gap_m, holds) in [
+        ("platform 7.5 cm off the hooked face", 0.075, true),
+        ("platform 5 cm off the hooked face", 0.05, false),
+        ("platform 0.5 mm off the hooked face", 0.0005, false),
+    ] {
+        let ((depth_m, segment, tick), fastest_m_per_s, attached) =
+            lower_a_platform_past_a_hooked_face(name, gap_m);
+        assert!(
+            depth_m <= MAX_AXIS_INSIDE_M,
+            "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
+        );
+        assert!(
+            fastest_m_per_s <= MAX_SPEED_M_PER_S,
+            "{name}: the player reached {fastest_m_per_s} m/s"
+        );
+        assert_eq!(attached, holds, "{name}: whether the hook still holds");
+    }
+}

@@ -110,6 +110,7 @@ fn play(level: &std::path::Path, frames: &[InputFrame], figures: &mut Figures) {
         figures.speed_m_per_s.keep_stream(&name, &frames[..=tick]);
         let e = energy(&world);
         figures.solver_j_per_kg.see(e.solver_added_j_per_kg(), at);
+        figures.solver_j_per_kg.keep_stream(&name, &frames[..=tick]);
         figures
             .solver_with_rope_j_per_kg
             .see(e.rope_solver_added_j_per_kg(), at);
@@ -140,6 +141,9 @@ fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
     let figures = figures.into_inner();
     figures.axis_depth_m.dump("deepest-rope-axis");
     figures.speed_m_per_s.dump("fastest-player");
+    figures
+        .solver_j_per_kg
+        .dump("worst-rope-step-beyond-the-reel");
     figures.solver_with_rope_j_per_kg.dump("worst-rope-step");
     println!(
         "{} streams; deepest rope axis {} m ({}); fastest player {} m/s ({}); rope step beyond \

@@ -396,6 +396,21 @@ impl Geometry {
 
     /// The first collider of `target` along the segment `from → from + delta`.
     pub fn cast_ray(&self, from: Vec2, delta: Vec2, target: Group) -> Option<RayHit> {
+        self.cast_ray_over(from, delta, target, true)
+    }
+
+    /// `cast_ray` against the moving colliders only (platforms, winch loads, fragile anchors).
+    pub fn cast_ray_on_moving(&self, from: Vec2, delta: Vec2, target: Group) -> Option<RayHit> {
+        self.cast_ray_over(from, delta, target, false)
+    }
+
+    fn cast_ray_over(
+        &self,
+        from: Vec2,
+        delta: Vec2,
+        target: Group,
+        with_fixed: bool,
+    ) -> Option<RayHit> {
         let length = delta.length();
         if length <= 1e-9 {
             return None;
@@ -403,7 +418,10 @@ impl Geometry {
         let dir = delta / length;
         let ray = Ray::new(from, dir);
         let mut best: Option<RayHit> = None;
-        for (_, layer) in self.layers() {
+        for (moving, layer) in self.layers() {
+            if !moving && !with_fixed {
+                continue;
+            }
             let Some((handle, hit)) = layer
                 .pipeline(target)
                 .cast_ray_and_get_normal(&ray, length, true)

@@ -1,5 +1,6 @@
 //! The hook: aiming (with aim assist toward grapple points), its swept flight, and what it hits.
 
+use rapier2d::parry::bounding_volume::Aabb;
 use rapier2d::parry::shape::Ball;
 
 use super::event::AttachKind;
@@ -132,19 +133,37 @@ pub fn hit_on_surface(geometry: &Geometry, hit: RayHit, probe_radius_m: f32) -> 
     }
 }
 
-/// Where the rope is anchored this tick, the hook's place on its body at `carried_to`: there, or,
-/// when the body has carried that place into one of the level's fixed solids, just outside it.
-/// The anchor sits a radius and a half off the face the hook struck, so a body carrying the hook
-/// up to a wall closer than that (10 Rope Lift's platform swung 7 cm from the steel wall, a
-/// platform whose path stops short of one) carried it into the wall, and the rope's first
-/// segment with it, for the anchor never moves in the rope's collisions. The hook still holds
-/// its place on the body; the rope's end is squeezed into the gap, as a rope on a face would be
-/// by a wall pressed up to it. Not the hook torn off (the body never touches the wall) nor the
-/// body stopped (a platform's path and a winch's swing are the level's). Moving solids are left
-/// out: 11 Moving Anchor's solution has the winch's bob swing through the anchor under the
-/// drifting beam (25 cm deep), and the rope's end jumping round the bob reached the goal 6 ticks
-/// later; docs/rope.md has it.
-pub fn anchor_out_of_fixed_solids(geometry: &Geometry, carried_to: Vec2) -> Vec2 {
+/// Where the rope is anchored this tick, the hook's place on its body at `carried_to`, kept
+/// out of the solids: `None` when a moving solid has knocked the hook off the level's face it
+/// held. The anchor sits a radius and a half off the face the hook struck, and it never moves
+/// in the rope's collisions, so whatever comes closer to that face than the anchor has the
+/// rope's first segment inside it:
+/// - a body carrying the hook up to a fixed solid (10 Rope Lift's platform swung 7 cm from the
+///   steel wall): the anchor is moved just outside the fixed solid (`anchor_out_of_fixed_solids`);
+/// - a moving solid coming up to the fixed face the hook struck (14 Drawbridge's bridge swung
+///   to the start floor's wall, 9 cm from the anchor): the anchor is squeezed toward the face
+///   (`anchor_squeezed_off_moving_solids`), and let go when no room for the rope is left.
+///
+/// Either way the hook keeps its place on its body; the rope's end is squeezed into the gap, as
+/// a rope on a face would be by a solid pressed up to it. Moving solids over an anchor on a
+/// moving body are left alone: 11 Moving Anchor's solution has the winch's bob swing through
+/// the anchor under the drifting beam (25 cm deep), and the rope's end jumping round the bob
+/// reached the goal 6 ticks later; docs/rope.md has it.
+pub fn anchor_clear_of_solids(
+    geometry: &Geometry,
+    (body, kind): (Body, AttachKind),
+    carried_to: Vec2,
+    rope_radius_m: f32,
+) -> Option<Vec2> {
+    let anchor = anchor_out_of_fixed_solids(geometry, carried_to);
+    if body != Body::Fixed || kind != AttachKind::Surface {
+        return Some(anchor);
+    }
+    anchor_squeezed_off_moving_solids(geometry, anchor, rope_radius_m)
+}
+
+/// The anchor just outside the level's fixed solids, if a body carried it into one.
+fn anchor_out_of_fixed_solids(geometry: &Geometry, carried_to: Vec2) -> Vec2 {
     let probe = Ball::new(ANCHOR_CLEARANCE_M);
     match geometry.deepest_fixed_solid_overlap(&Pose::from_translation(carried_to), &probe) {
         // The probe's depth is the anchor's own plus the probe's radius.
@@ -153,10 +172,49 @@ pub fn anchor_out_of_fixed_solids(geometry: &Geometry, carried_to: Vec2) -> Vec2
     }
 }
 
-/// How far outside a solid `anchor_out_of_fixed_solids` leaves an anchor that was inside one,
-/// and how deep inside one an anchor may lie and be left where it is: every vine's anchor lies
-/// on its ceiling's face, to rounding, and stays there to the bit.
+/// An anchor on a fixed face with a moving solid (a platform or a winch's load) between it and
+/// the face, or over both: moved along the face's normal toward the face, to
+/// `ANCHOR_CLEARANCE_M` outside the moving solid; `None` when the gap left between the face and
+/// the solid is narrower than the rope's radius (the solid knocked the hook off). Squeezed into
+/// a narrower gap, the rope round the anchor was crushed between the two: squeezed into 5 cm,
+/// a rope wrapped round the face's corner ended a tick 5.9 mm inside it and the player hanging
+/// from it was kicked from 3 to 16 m/s (docs/rope.md, stop 46). Only along the normal: moved out
+/// of the moving solid its own way, the anchor rode up the face with the solid and the solid
+/// dragged the rope into the wall (stop 45). Fragile anchors never move, so they are left out.
+fn anchor_squeezed_off_moving_solids(
+    geometry: &Geometry,
+    anchor: Vec2,
+    rope_radius_m: f32,
+) -> Option<Vec2> {
+    let near = Aabb::from_half_extents(anchor, Vec2::splat(ANCHOR_CLEARANCE_M));
+    if !geometry.any_moving_near(near, groups::SOLID) {
+        return Some(anchor);
+    }
+    let face_probe = Ball::new(FACE_PROBE_RADII * rope_radius_m);
+    let at_anchor = Pose::from_translation(anchor);
+    let Some((normal, depth_m)) = geometry.deepest_fixed_solid_overlap(&at_anchor, &face_probe)
+    else {
+        // Not on a face (a grapple point in the open): nothing to squeeze toward.
+        return Some(anchor);
+    };
+    let off_face_m = face_probe.radius - depth_m;
+    let face = anchor - normal * off_face_m;
+    let reach = normal * (off_face_m + ANCHOR_CLEARANCE_M);
+    let gap_m = match geometry.cast_ray_on_moving(face, reach, groups::SOLID) {
+        Some(hit) if !matches!(hit.tag.body, Body::Fragile(_)) => hit.distance_m,
+        _ => return Some(anchor),
+    };
+    (gap_m >= rope_radius_m).then(|| face + normal * (gap_m - ANCHOR_CLEARANCE_M))
+}
+
+/// How far outside a solid `anchor_clear_of_solids` leaves an anchor that was inside one, and
+/// how deep inside one an anchor may lie and be left where it is: every vine's anchor lies on
+/// its ceiling's face, to rounding, and stays there to the bit.
 const ANCHOR_CLEARANCE_M: f32 = 0.001;
+
+/// The probe that finds the fixed face an anchor hangs off, in rope radii: twice the anchor's
+/// 1.5 radii off its face.
+const FACE_PROBE_RADII: f32 = 3.0;
 
 /// Whether a rope from `player` to `anchor` fits in the rope's reach. A hook that lands where
 /// the anchor would be further away counts as a miss: a rope that started longer than it may

@@ -417,6 +417,9 @@ fn step_objects(
             }
             // The winches' ropes step together: ropes reeled alike solve side by side.
             Rope::step_free_all(&mut ropes, geometry, gravity, TICK_DT_S);
+            for (def, state) in level.winches.iter().zip(winches.iter_mut()) {
+                def.keep_load_out_of_fixed_solids(state, geometry);
+            }
         },
     );
 }

@@ -8,7 +8,7 @@ use rapier2d::geometry::SharedShape;
 use serde::{Deserialize, Serialize};
 
 use super::{BuildContext, ColliderSpec, Issues, LevelIds, ObjectDef, RejectedShape};
-use crate::geometry::{Body, ColliderKind};
+use crate::geometry::{Body, ColliderKind, Geometry};
 use crate::math::{Pose, Vec2};
 use crate::rope::Rope;
 use crate::shape::P;
@@ -28,6 +28,16 @@ pub const MAX_LOAD_HALF_SIZE_M: f32 = 5.0;
 /// Gap between the rope's end node and the top of its load, so the rope never rests on the
 /// load it carries.
 const LOAD_GAP_M: f32 = 0.02;
+/// The rope radius the load's collider is placed under (`LoadDef::body_collider`): the rope's
+/// radius is a feel constant, and the gap under the end node covers any sane one.
+const COLLIDER_ROPE_RADIUS_M: f32 = 0.05;
+/// How deep a load may lie in the level's fixed solids and be left there; one deeper is moved
+/// out to this depth (`WinchDef::keep_load_out_of_fixed_solids`). Not zero, so that a load
+/// resting on a floor is not moved every tick by rounding.
+const LOAD_MAX_DEPTH_IN_FIXED_M: f32 = 0.001;
+/// Passes of `keep_load_out_of_fixed_solids`: each moves the load out of the deepest solid
+/// it overlaps; a box pressed into a corner overlaps two.
+const LOAD_OUT_PASSES: usize = 2;
 
 fn yes() -> bool {
     true
@@ -72,6 +82,12 @@ pub enum DriveDef {
 }
 
 impl LoadDef {
+    /// The load's collider as the level holds it (the player, the hook and other ropes meet
+    /// this one), in the frame of the rope's end node.
+    pub fn body_collider(&self) -> (SharedShape, Pose, bool) {
+        self.collider(COLLIDER_ROPE_RADIUS_M)
+    }
+
     pub fn mass_kg(&self) -> f32 {
         match self {
             LoadDef::Weight { mass_kg, .. } | LoadDef::Platform { mass_kg, .. } => *mass_kg,
@@ -194,6 +210,29 @@ impl WinchDef {
     pub fn load_body_pose(state: &WinchState) -> Pose {
         Pose::from_translation(state.rope.end())
     }
+
+    /// Keeps the load out of the level's fixed solids, after its rope's step. The load's box
+    /// hangs under the rope's end node, and the rope's step collides only that node's ball
+    /// with the level, so the box itself went through floors and walls: 14 Drawbridge's
+    /// bridge swung 1.74 m into the far floor and 36 cm into the start floor's wall, over the
+    /// player's hook (docs/rope.md, issue 32, stops 45 and 46). The end node is moved out with
+    /// the box (`Rope::push_end_out`: no velocity added, the inward part taken off), so the
+    /// load stops at the face it swung or was reeled into. Moving solids are left out: a
+    /// platform's path and a winch's swing are each the level's, and neither stops the other.
+    pub fn keep_load_out_of_fixed_solids(&self, state: &mut WinchState, geometry: &Geometry) {
+        let (shape, in_body, _) = self.load.body_collider();
+        for _ in 0..LOAD_OUT_PASSES {
+            let pose = Self::load_body_pose(state) * in_body;
+            match geometry.deepest_fixed_solid_overlap(&pose, shape.as_ref()) {
+                Some((out, depth_m)) if depth_m > LOAD_MAX_DEPTH_IN_FIXED_M => {
+                    state
+                        .rope
+                        .push_end_out(out, depth_m - LOAD_MAX_DEPTH_IN_FIXED_M);
+                }
+                _ => return,
+            }
+        }
+    }
 }
 
 impl ObjectDef for WinchDef {
@@ -254,7 +293,7 @@ impl ObjectDef for WinchDef {
         out: &mut Vec<ColliderSpec>,
     ) -> Result<(), RejectedShape> {
         // The rope radius is a feel constant; the gap under the end node covers any sane one.
-        let (shape, pose, hookable) = self.load.collider(0.05);
+        let (shape, pose, hookable) = self.load.body_collider();
         out.push(ColliderSpec {
             shape,
             pose,

@@ -12,6 +12,22 @@ use crate::geometry::{groups, Body, ColliderRef, Geometry};
 use crate::math::{Pose, Vec2};
 
 impl Rope {
+    /// Moves the far end `by_m` along `out` (unit) with its previous position, so the move adds
+    /// no velocity, and takes off the part of its velocity that points against `out`: the end
+    /// stops at a face it was carried into, as a contact without bounce would stop it. For a
+    /// winch's load, whose box only the level's queries see (the rope's step collides the end
+    /// node's ball, not the box hanging under it).
+    pub fn push_end_out(&mut self, out: Vec2, by_m: f32) {
+        let last = self.segment_count();
+        self.nodes[last] += out * by_m;
+        self.prev[last] += out * by_m;
+        let inward_m = (self.nodes[last] - self.prev[last]).dot(out);
+        if inward_m < 0.0 {
+            self.prev[last] += out * inward_m;
+        }
+        self.still_steps = 0;
+    }
+
     /// Gathers, once per step, the solids each chunk of segments may touch during the step.
     pub(super) fn broad_phase(&mut self, geometry: &Geometry, travel_m: f32) {
         let margin_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;

@@ -1,8 +1,9 @@
 //! The player's movement each tick: running and jumping on their own, or swinging on the rope
 //! (reeling, pumping, and the rope's solve deciding where the player may go).
 
+use crate::event::Event;
 use crate::geometry::Geometry;
-use crate::hook::{anchor_out_of_fixed_solids, Hook};
+use crate::hook::{anchor_clear_of_solids, Hook};
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
@@ -37,17 +38,7 @@ pub(super) fn move_player(
 ) {
     let tuning = scene.tuning;
     let limits = reel_limits(scene, hook);
-    let anchor_to = match &*hook {
-        Hook::Attached {
-            body,
-            anchor_in_body,
-            ..
-        } => Some(anchor_out_of_fixed_solids(
-            geometry,
-            scene.body_pose(winches, *body) * *anchor_in_body,
-        )),
-        _ => None,
-    };
+    let anchor_to = anchor_this_tick(scene, geometry, winches, player, hook, &mut log.events);
     let wind = scene.wind_now();
     let air_at = |p: Vec2| wind.as_ref().map_or(Vec2::ZERO, |w| w.air_velocity(p));
     let air = air_at(player.pos);
@@ -97,6 +88,40 @@ pub(super) fn move_player(
     meter.moved(player, free_velocity, TICK_DT_S);
     let rope_after = rope.node_energies(gravity);
     meter.rope_stepped(&rope_before, &rope_after, rope.last_step_credits());
+}
+
+/// Where the attached hook's rope is anchored this tick (`anchor_clear_of_solids`); `None` when
+/// there is no rope, or when a moving solid came up to the face the hook held and knocked it off
+/// (the hook is let go here).
+fn anchor_this_tick(
+    scene: Scene,
+    geometry: &Geometry,
+    winches: &[WinchState],
+    player: &mut Player,
+    hook: &mut Hook,
+    events: &mut Vec<Event>,
+) -> Option<Vec2> {
+    let Hook::Attached {
+        body,
+        kind,
+        anchor_in_body,
+        ..
+    } = &*hook
+    else {
+        return None;
+    };
+    let anchor_to = anchor_clear_of_solids(
+        geometry,
+        (*body, *kind),
+        scene.body_pose(winches, *body) * *anchor_in_body,
+        scene.tuning.rope.radius_m,
+    );
+    if anchor_to.is_none() {
+        *hook = Hook::Idle;
+        player.flung = true;
+        events.push(Event::Released);
+    }
+    anchor_to
 }
 
 /// The wind's drag on the rope before its step (on a level with wind, `air_at`), its change of
