@@ -5,10 +5,11 @@
 
 mod common;
 
+use rapier2d::geometry::SharedShape;
 use tether::sim::geometry::Body;
 use tether::sim::hook::Hook;
 use tether::sim::level::LevelError;
-use tether::sim::math::Vec2;
+use tether::sim::math::{Pose, Vec2};
 use tether::sim::{Event, InputFrame, LevelDef, World};
 
 use common::IDLE;
@@ -530,10 +531,18 @@ fn catching_a_vine_off_its_nodes_does_not_throw_the_player() {
     }
 }
 
+/// Winch `index`'s load's collider and where it is now.
+fn load_collider(world: &World, index: usize) -> (SharedShape, Pose) {
+    let (shape, in_body, _) = world.level().winches[index].load.body_collider();
+    (
+        shape,
+        world.body_pose(Body::WinchLoad(index as u16)) * in_body,
+    )
+}
+
 /// How deep winch `index`'s load lies in the level's fixed solids, metres (0 when clear).
 fn load_depth_in_fixed_m(world: &World, index: usize) -> f32 {
-    let (shape, in_body, _) = world.level().winches[index].load.body_collider();
-    let pose = world.body_pose(Body::WinchLoad(index as u16)) * in_body;
+    let (shape, pose) = load_collider(world, index);
     world
         .geometry()
         .deepest_fixed_solid_overlap(&pose, shape.as_ref())
@@ -557,8 +566,7 @@ fn play_keeping_loads_out(name: &str, world: &mut World, frames: &[InputFrame]) 
                 tick + 1
             );
         }
-        let (shape, in_body, _) = world.level().winches[0].load.body_collider();
-        let pose = world.body_pose(Body::WinchLoad(0)) * in_body;
+        let (shape, pose) = load_collider(world, 0);
         highest_top_m = highest_top_m.max(shape.compute_aabb(&pose).maxs.y);
     }
     highest_top_m

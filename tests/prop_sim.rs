@@ -23,7 +23,6 @@ use proptest::test_runner::{TestCaseError, TestRunner};
 use tether::sim::geometry::groups::SOLID;
 use tether::sim::math::Pose;
 use tether::sim::player::Player;
-use tether::sim::rope::Rope;
 use tether::sim::{InputFrame, World};
 
 /// Penetration allowed at the end of a tick (the contact solvers leave a little).
@@ -39,23 +38,6 @@ fn runner(ci_cases: u32) -> TestRunner {
     let mut config = common::prop::runner(ci_cases, 0x7e74e7).config().clone();
     config.max_shrink_time = MAX_SHRINK_TIME_MS;
     TestRunner::new(config)
-}
-
-fn all_ropes(world: &World) -> Vec<(String, &Rope)> {
-    let mut ropes: Vec<(String, &Rope)> = Vec::new();
-    if let Some(rope) = world.rope() {
-        ropes.push(("the player's rope".into(), rope));
-    }
-    for (i, winch) in world.winches().iter().enumerate() {
-        ropes.push((format!("winches[{i}]'s rope"), &winch.rope));
-    }
-    for (i, vine) in world.vines().iter().enumerate() {
-        ropes.push((format!("vines[{i}]"), &vine.rope));
-    }
-    for (i, piece) in world.loose_ropes().iter().enumerate() {
-        ropes.push((format!("loose rope {i}"), &piece.rope));
-    }
-    ropes
 }
 
 /// The invariants at the end of a tick, or what broke. `rope_axes`: also that no rope
@@ -91,7 +73,7 @@ fn check_tick(world: &World, rope_axes: bool) -> Result<(), String> {
 /// rope in the world.
 fn deepest_rope_axis(world: &World) -> Option<(f32, String)> {
     let mut deepest: Option<(f32, String)> = None;
-    for (name, rope) in all_ropes(world) {
+    for (name, rope) in common::every_rope(world) {
         for (i, [from, to], depth_m) in common::rope_axes_in_solids(world, rope) {
             if deepest.as_ref().is_none_or(|(d, _)| depth_m > *d) {
                 let what = format!("{name}: segment {i} ({from:?}–{to:?})");

@@ -12,19 +12,10 @@ mod common;
 
 use common::prop::input_stream;
 use proptest::test_runner::TestCaseError;
-use tether::sim::rope::Rope;
 use tether::sim::world::TickEnergy;
 use tether::sim::{InputFrame, World};
 
 // World's fields are read only here, so a change of World's API is one edit.
-
-fn every_rope(world: &World) -> Vec<&Rope> {
-    let mut ropes: Vec<&Rope> = world.rope().into_iter().collect();
-    ropes.extend(world.winches().iter().map(|w| &w.rope));
-    ropes.extend(world.vines().iter().map(|v| &v.rope));
-    ropes.extend(world.loose_ropes().iter().map(|p| &p.rope));
-    ropes
-}
 
 fn player_speed_m_per_s(world: &World) -> f32 {
     world.player().vel.length()
@@ -91,9 +82,9 @@ struct Figures {
 }
 
 fn deepest_axis_m(world: &World) -> f32 {
-    every_rope(world)
+    common::every_rope(world)
         .into_iter()
-        .flat_map(|rope| common::rope_axes_in_solids(world, rope))
+        .flat_map(|(_, rope)| common::rope_axes_in_solids(world, rope))
         .map(|(_, _, depth_m)| depth_m)
         .fold(0.0, f32::max)
 }

@@ -115,6 +115,25 @@ pub fn first_non_finite(world: &World) -> Option<String> {
     })
 }
 
+/// Every rope in `world`, each with a name fit for a failure message: the player's, the
+/// winches', the vines' and the loose pieces of broken ropes.
+pub fn every_rope(world: &World) -> Vec<(String, &Rope)> {
+    let mut ropes: Vec<(String, &Rope)> = Vec::new();
+    if let Some(rope) = world.rope() {
+        ropes.push(("the player's rope".into(), rope));
+    }
+    for (i, winch) in world.winches().iter().enumerate() {
+        ropes.push((format!("winches[{i}]'s rope"), &winch.rope));
+    }
+    for (i, vine) in world.vines().iter().enumerate() {
+        ropes.push((format!("vines[{i}]"), &vine.rope));
+    }
+    for (i, piece) in world.loose_ropes().iter().enumerate() {
+        ropes.push((format!("loose rope {i}"), &piece.rope));
+    }
+    ropes
+}
+
 /// How deep each segment's axis of `rope` lies inside one of `world`'s solids, metres: the
 /// segment's index, its two ends and the depth, for the segments inside one (a segment shorter
 /// than a micrometre has no axis and is skipped). Issue 32's 0.5 cm figure is measured on this.
