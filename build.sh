@@ -118,6 +118,34 @@ fi
 # shellcheck source=scripts/release.sh
 . scripts/release.sh
 
+# As root, pg_virtualenv makes its throw-away cluster in the system's own place, as
+# /etc/postgresql/<version>/regress, and refuses to start while one exists. A run killed before
+# its clean-up leaves one behind (marked .by_pg_virtualenv), and every later run on that machine
+# would then fail. The lock keeps two runs on one machine from sharing the name, so a marked
+# cluster found while holding it is always such a left-over, and is dropped.
+server_tests_on_throwaway_postgres() {
+    (
+        flock 9
+        local marker version
+        for marker in /etc/postgresql/*/regress/.by_pg_virtualenv; do
+            [ -f "$marker" ] || continue
+            version=$(basename "$(dirname "$(dirname "$marker")")")
+            log "dropping the throw-away cluster $version/regress a killed run left behind"
+            # The marker goes first, as in pg_virtualenv's own clean-up: pg_dropcluster leaves
+            # a folder that still holds a file it does not know.
+            rm -f "$marker"
+            if [ -f "/etc/postgresql/$version/regress/postgresql.conf" ]; then
+                pg_ctlcluster --mode immediate "$version" regress stop 2>/dev/null || true
+                pg_dropcluster "$version" regress
+            fi
+            if [ -d "/etc/postgresql/$version/regress" ]; then
+                rmdir "/etc/postgresql/$version/regress"
+            fi
+        done
+        TETHER_TEST_POSTGRES=1 pg_virtualenv cargo test --release -p tether-server --tests
+    ) 9>/tmp/tether-pg_virtualenv.lock
+}
+
 cmd_test() {
     native_deps
     log "format and lint"
@@ -131,7 +159,7 @@ cmd_test() {
     cargo test --release --workspace
     log "server tests again on PostgreSQL (a throw-away cluster; pg_virtualenv also works as root)"
     need_debs postgresql postgresql-common
-    TETHER_TEST_POSTGRES=1 pg_virtualenv cargo test --release -p tether-server --tests
+    server_tests_on_throwaway_postgres
     log "levels pass check"
     "$NATIVE_BIN" check levels/*.ron
     log "solution replays reach their goals (headless)"
