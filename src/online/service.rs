@@ -218,12 +218,19 @@ impl OnlineService {
 
     /// Where the last finished run stands, for the complete screen.
     pub fn last_run_line(&self) -> Option<String> {
+        // A build without online never queues a run: `BUILT` leaves the describing out.
+        if !super::BUILT {
+            return None;
+        }
         let run = self.queue.run(self.last_ticket?)?;
         Some(format!("online: {}", run.state.describe(run.attempts)))
     }
 
     /// One line on where online stands (the registration, then the last run), for the log.
     pub fn status_line(&self) -> Option<String> {
+        if !super::BUILT {
+            return None;
+        }
         match &self.registration {
             Registration::Refused(why) => return Some(format!("online: name refused: {why}")),
             Registration::InFlight(_) | Registration::LookUp(_) => return None,
@@ -240,7 +247,8 @@ impl OnlineService {
 
     /// Whether a registration, a run session or the last run is still on its way.
     pub fn is_settling(&self) -> bool {
-        self.profile.enabled
+        super::BUILT
+            && self.profile.enabled
             && (self.name_pending()
                 || self.session_call.is_some()
                 || self
