@@ -7,6 +7,7 @@
 //! drift.
 
 pub mod hex;
+pub mod json;
 pub mod recovery;
 pub mod signing;
 pub mod wire;

@@ -128,7 +128,7 @@ impl Identity {
     /// The JSON envelope that carries `body` (the request's JSON) signed with `nonce`.
     pub fn envelope(&self, nonce: &str, body: &str) -> String {
         let signature = self.sign(&signed_message(nonce, body));
-        miniserde::json::to_string(&SignedEnvelope {
+        crate::json::to_string(&SignedEnvelope {
             key: self.public_key_hex(),
             nonce: nonce.to_string(),
             sig: hex::encode(&signature),

@@ -1,5 +1,5 @@
-//! The wire types' two JSON codecs agree: miniserde's (the game's) and serde_json's (the
-//! server's). What the game sends must be the very bytes serde_json would write, and what it
+//! The wire types' two JSON codecs agree: the game's (miniserde's reader, and
+//! `tether_online_proto::json`'s writer) and serde_json's (the server's). What the game sends must be the very bytes serde_json would write, and what it
 //! reads must be the value serde_json would read, or a refusal where serde_json refuses, over
 //! fixtures that include hostile answers. The three answers they read differently are in
 //! `the_codecs_differ_only_here`; any other disagreement fails.
@@ -25,11 +25,11 @@ fn awkward_strings() -> Vec<String> {
 }
 
 fn same_bytes<T: miniserde::Serialize + serde::Serialize>(value: &T) {
-    let mini = miniserde::json::to_string(value);
+    let mini = tether_online_proto::json::to_string(value);
     let serde = serde_json::to_string(value).unwrap();
     assert_eq!(
         mini, serde,
-        "miniserde and serde_json write different bytes"
+        "the game's writer and serde_json write different bytes"
     );
 }
 

@@ -352,7 +352,7 @@ impl OnlineClient {
         identity: &Identity,
         body: &B,
     ) -> Call<T> {
-        let body = miniserde::json::to_string(body);
+        let body = tether_online_proto::json::to_string(body);
         let nonce = Request::get(self.url("/api/v1/nonce"), JSON_TIMEOUT_MS, MAX_JSON_BYTES);
         Call {
             stage: Stage::Nonce {

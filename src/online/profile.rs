@@ -113,7 +113,10 @@ impl OnlineProfile {
             name: self.name.clone(),
             key_seed: self.key_seed.clone(),
         };
-        store.save(PROFILE_NAME, &(miniserde::json::to_string(&stored) + "\n"))
+        store.save(
+            PROFILE_NAME,
+            &(tether_online_proto::json::to_string(&stored) + "\n"),
+        )
     }
 
     /// The server to talk to.

@@ -455,7 +455,7 @@ impl RunQueue {
     }
 
     fn persist(&mut self) {
-        let text = miniserde::json::to_string(&StoredQueue::of(&self.saved));
+        let text = tether_online_proto::json::to_string(&StoredQueue::of(&self.saved));
         self.problem = self
             .store
             .save(QUEUE_NAME, &text)
