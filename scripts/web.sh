@@ -117,6 +117,7 @@ web_online_bytes() {
         fi
         web_shrink "$wasm" "$out/tether-$features.wasm" ${keep[@]+"${keep[@]}"}
     done
+    web_online_left_out "$out/tether-none.wasm" || return 1
     with=$(gzip -9 -c "$out/tether-online.wasm" | wc -c)
     without=$(gzip -9 -c "$out/tether-none.wasm" | wc -c)
     printf 'tether.wasm after wasm-opt -Oz, gzipped -9: %d bytes with online, %d without\n' \
@@ -125,6 +126,24 @@ web_online_bytes() {
         "$((with - without))" "$(python3 -c "print(($with - $without) / 1000)")"
     printf 'web/net_plugin.js (loaded with every page): %d bytes gzipped\n' \
         "$(gzip -9 -c web/net_plugin.js | wc -c)"
+}
+
+# web_online_left_out MODULE: fails if the module built without online has sentences only
+# online code says, one from each part of it (the run queue, the service's status line, the
+# client, the Online levels list and detail, the board, Publish): the figure above is the
+# difference of the two modules, so online code linked without online would go uncounted.
+web_online_left_out() {
+    local sentence found=0
+    for sentence in "queued: sending the run" "online: name refused" \
+        "not the JSON this request answers" "choose a name for online play first" \
+        "cannot list levels" "cannot load its figures" "no runs on this board yet" \
+        "published: everyone can find and play it"; do
+        if grep -qaF "$sentence" "$1"; then
+            echo "error: $1 (built without online) has online's \"$sentence\"" >&2
+            found=1
+        fi
+    done
+    return "$found"
 }
 
 # web_assemble: (re)creates dist/ from the last wasm build, web/, levels/ and assets/.
