@@ -414,6 +414,15 @@ fn stop_45s_fresh_failure_keeps_every_rope_axis_out_of_solids() {
     replay_kept_stream("rope-axis-14-drawbridge-stop45.ron"); // 3.6 cm, tick 1647, segment 0
 }
 
+/// Found by stop 46's 400 fresh streams on 14 Drawbridge alone: the hook holds the start
+/// floor's right face above the bridge and the rope hangs down the face; the bridge swings left
+/// and closes on the wall with the rope between, leaving no gap, so segments 1 to 3 end inside
+/// the bridge or the wall (7.3 mm at tick 658, segment 2; 1.48 cm in the fuzz run).
+#[test]
+fn stop_46s_drawbridge_stream_lets_go_of_a_rope_the_bridge_pinches_against_the_wall() {
+    replay_kept_stream("rope-axis-14-drawbridge-stop46.ron"); // 7.3 mm, tick 658, segment 2
+}
+
 /// Found by 600 fresh streams on 10 Rope Lift (stop 44): the hook flies under the hanging
 /// platform's corner, 3 cm below it, to the floor beyond; the chord back to the player passes
 /// through the platform, so the rope is laid back along the flight, and that first leg, from the

@@ -503,3 +503,68 @@ fn a_winch_platform_passing_over_a_hooked_face_never_puts_the_anchor_inside_it()
         assert_eq!(attached, holds, "{name}: whether the hook still holds");
     }
 }
+
+/// 14 Drawbridge's stop-46 failure, built small: the player hangs plumb from the right face of
+/// a block (the anchor 9 cm off it, the rope 5 m down the face), and a platform slides left
+/// across the rope and stops `gap_m` off the face, below the anchor. Returns the deepest rope
+/// axis (metres, segment, tick), the fastest player (m/s) and whether the hook still held.
+fn close_a_platform_on_the_face_a_rope_hangs_down(
+    name: &str,
+    gap_m: f32,
+) -> ((f32, usize, usize), f32, bool) {
+    // The block's right face is x 0, from y −2 to 2; the platform's left face starts at x 2.
+    let mut world = level(
+        Vec2::new(0.09, -4.0),
+        "(shape: Box(center: (-5.0, 0.0), half_extents: (5.0, 2.0)))",
+        &format!(
+            "(shape: Box(center: (3.0, 0.0), half_extents: (1.0, 0.25)),
+              motion: Path(points: [(3.0, 0.0), ({closed_x}, 0.0)], speed_m_per_s: 3.0,
+                           ping_pong: true, pause_s: 3.0))",
+            closed_x = 1.0 + gap_m
+        ),
+    );
+    place_player(&mut world, Vec2::new(0.09, -4.0), Vec2::ZERO);
+    attach_fixed(&mut world, Vec2::new(0.09, 1.0));
+    let (mut deepest, mut fastest_m_per_s) = ((0.0f32, 0, 0), 0.0f32);
+    let mut let_go_at_tick = None;
+    for tick in 1..=600 {
+        world.step(&common::IDLE);
+        if !is_attached(&world) {
+            let_go_at_tick.get_or_insert(tick);
+        }
+        let (depth_m, segment) = deepest_rope_axis_m(&world);
+        if depth_m > deepest.0 {
+            deepest = (depth_m, segment, tick);
+        }
+        fastest_m_per_s = fastest_m_per_s.max(player_speed_m_per_s(&world));
+    }
+    println!(
+        "{name}: deepest rope axis {deepest:?}, fastest {fastest_m_per_s} m/s, let go at tick \
+         {let_go_at_tick:?}"
+    );
+    (deepest, fastest_m_per_s, is_attached(&world))
+}
+
+/// A moving solid that closes on a fixed face with the rope between, leaving a gap narrower
+/// than the rope's 6 cm radius, crushes the rope: the hook is knocked off, as when a solid
+/// covers the anchor (`a_winch_platform_passing_over_a_hooked_face_...`). A wider gap holds.
+#[test]
+fn a_platform_closing_on_the_face_a_rope_hangs_down_knocks_the_hook_off() {
+    for (name, gap_m, holds) in [
+        ("platform closing flush on the face", 0.0, false),
+        ("platform closing to 3 cm off the face", 0.03, false),
+        ("platform closing to 15 cm off the face", 0.15, true),
+    ] {
+        let ((depth_m, segment, tick), fastest_m_per_s, attached) =
+            close_a_platform_on_the_face_a_rope_hangs_down(name, gap_m);
+        assert!(
+            depth_m <= MAX_AXIS_INSIDE_M,
+            "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
+        );
+        assert!(
+            fastest_m_per_s <= MAX_SPEED_M_PER_S,
+            "{name}: the player reached {fastest_m_per_s} m/s"
+        );
+        assert_eq!(attached, holds, "{name}: whether the hook still holds");
+    }
+}

@@ -207,6 +207,85 @@ fn anchor_squeezed_off_moving_solids(
     (gap_m >= rope_radius_m).then(|| face + normal * (gap_m - ANCHOR_CLEARANCE_M))
 }
 
+/// Whether a moving solid (a platform or a winch's load) has closed on a fixed face with the
+/// rope lying between, leaving less than the rope's radius: the rope is crushed there, and the
+/// hook is knocked off, by the same rule as a solid covering the anchor
+/// (`anchor_squeezed_off_moving_solids`). Nothing stops a platform's path or a winch's swing
+/// at a rope, so a rope left hooked was pinched with no gap: 14 Drawbridge's bridge swinging
+/// shut on the start floor's wall left segments 1 to 3 up to 1.5 cm inside the bridge or the
+/// wall (docs/rope.md, stop 47). `nodes` are the rope's from the anchor to the player; the
+/// anchor is left to `anchor_clear_of_solids` and the player's end to the player's collisions.
+pub fn rope_pinched_against_fixed_face(
+    geometry: &Geometry,
+    nodes: &[Vec2],
+    rope_radius_m: f32,
+) -> bool {
+    let Some(between) = nodes.get(1..nodes.len().saturating_sub(1)) else {
+        return false;
+    };
+    let Some(&first) = between.first() else {
+        return false;
+    };
+    if !geometry.has_moving() {
+        return false;
+    }
+    let (low, high) = between
+        .iter()
+        .fold((first, first), |(low, high), &p| (low.min(p), high.max(p)));
+    let reach = Vec2::splat(FACE_PROBE_RADII * rope_radius_m);
+    if !geometry.any_moving_near(Aabb::new(low - reach, high + reach), groups::SOLID) {
+        return false;
+    }
+    between
+        .iter()
+        .any(|&node| node_pinched_against_fixed_face(geometry, node, rope_radius_m))
+}
+
+/// Whether `node`, within `FACE_PROBE_RADII` rope radii of a fixed face, has a moving solid
+/// less than a rope's radius off that face at its foot (a ray along the face's normal on the
+/// moving layer), closing on the face: the solid's face turned toward it, or, where the solid
+/// already covers the face, the node inside the solid. A solid merely beside the node's face
+/// is not a pinch: a ferry docked flush with a floor, a rope lying over the seam.
+fn node_pinched_against_fixed_face(geometry: &Geometry, node: Vec2, rope_radius_m: f32) -> bool {
+    let face_probe = Ball::new(FACE_PROBE_RADII * rope_radius_m);
+    let near = Aabb::from_half_extents(node, Vec2::splat(face_probe.radius));
+    if !geometry.any_moving_near(near, groups::SOLID) {
+        return false;
+    }
+    let at_node = Pose::from_translation(node);
+    let Some((normal, depth_m)) = geometry.deepest_fixed_solid_overlap(&at_node, &face_probe)
+    else {
+        return false;
+    };
+    let face = node - normal * (face_probe.radius - depth_m);
+    let hit = match geometry.cast_ray_on_moving(face, normal * rope_radius_m, groups::SOLID) {
+        Some(hit) if is_platform_or_load(hit.tag.body) => hit,
+        _ => return false,
+    };
+    if hit.normal.dot(normal) < -PINCHING_FACE_MIN_COS {
+        return true;
+    }
+    let started_inside = hit.distance_m == 0.0 && hit.normal.length_squared() < 0.5;
+    started_inside && node_inside_platform_or_load(geometry, at_node)
+}
+
+fn is_platform_or_load(body: Body) -> bool {
+    matches!(body, Body::Platform(_) | Body::WinchLoad(_))
+}
+
+fn node_inside_platform_or_load(geometry: &Geometry, at_node: Pose) -> bool {
+    let point = Ball::new(ANCHOR_CLEARANCE_M);
+    geometry
+        .overlaps(at_node, &point, groups::SOLID)
+        .iter()
+        .any(|tag| is_platform_or_load(tag.body))
+}
+
+/// How squarely a moving solid's face must turn toward the fixed face to pinch a rope between
+/// them (the cosine of the angle between their normals, reversed): 60 degrees takes in a
+/// swinging load's tilt and leaves out a solid beside the face (about 90 degrees).
+const PINCHING_FACE_MIN_COS: f32 = 0.5;
+
 /// How far outside a solid `anchor_clear_of_solids` leaves an anchor that was inside one, and
 /// how deep inside one an anchor may lie and be left where it is: every vine's anchor lies on
 /// its ceiling's face, to rounding, and stays there to the bit.

@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 use crate::geometry::Geometry;
-use crate::hook::{anchor_clear_of_solids, Hook};
+use crate::hook::{anchor_clear_of_solids, rope_pinched_against_fixed_face, Hook};
 use crate::input::InputFrame;
 use crate::math::Vec2;
 use crate::objects::vine;
@@ -91,8 +91,9 @@ pub(super) fn move_player(
 }
 
 /// Where the attached hook's rope is anchored this tick (`anchor_clear_of_solids`); `None` when
-/// there is no rope, or when a moving solid came up to the face the hook held and knocked it off
-/// (the hook is let go here).
+/// there is no rope, or when a moving solid came up to the face the hook held, or closed on a
+/// fixed face with the rope between (`rope_pinched_against_fixed_face`), and knocked it off (the
+/// hook is let go here).
 fn anchor_this_tick(
     scene: Scene,
     geometry: &Geometry,
@@ -102,6 +103,7 @@ fn anchor_this_tick(
     events: &mut Vec<Event>,
 ) -> Option<Vec2> {
     let Hook::Attached {
+        rope,
         body,
         kind,
         anchor_in_body,
@@ -110,12 +112,14 @@ fn anchor_this_tick(
     else {
         return None;
     };
+    let radius_m = scene.tuning.rope.radius_m;
     let anchor_to = anchor_clear_of_solids(
         geometry,
         (*body, *kind),
         scene.body_pose(winches, *body) * *anchor_in_body,
-        scene.tuning.rope.radius_m,
-    );
+        radius_m,
+    )
+    .filter(|_| !rope_pinched_against_fixed_face(geometry, &rope.nodes, radius_m));
     if anchor_to.is_none() {
         *hook = Hook::Idle;
         player.flung = true;
