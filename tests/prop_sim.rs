@@ -414,6 +414,15 @@ fn stop_45s_fresh_failure_keeps_every_rope_axis_out_of_solids() {
     replay_kept_stream("rope-axis-14-drawbridge-stop45.ron"); // 3.6 cm, tick 1647, segment 0
 }
 
+/// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
+/// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
+/// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,
+/// and its last segment ends tick 115 7.2 cm inside the solid left of the player.
+#[test]
+fn a_held_loose_rope_never_whips_its_free_end_into_a_wall() {
+    replay_kept_stream("rope-axis-23-rotten-tower-stop46.ron"); // 7.2 cm, tick 115, segment 3
+}
+
 /// Found by 600 fresh streams on 10 Rope Lift (stop 44): the hook flies under the hanging
 /// platform's corner, 3 cm below it, to the floor beyond; the chord back to the player passes
 /// through the platform, so the rope is laid back along the flight, and that first leg, from the
