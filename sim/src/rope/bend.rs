@@ -34,6 +34,7 @@ impl Rope {
             last_joint,
         } = JointConstants::new(rest);
         let end_is_player = matches!(end, EndMotion::Player(_));
+        let folds_limited_at_rest = folds_limited_at_rest(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
         // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
@@ -49,6 +50,10 @@ impl Rope {
             if any_resting {
                 let memory = &contact_memory[i - 1..=i + 1];
                 if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
+                    if folds_limited_at_rest {
+                        let weights = (inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]);
+                        Self::limit_fold(nodes, i, weights.0, weights.1, weights.2, max_bend_rad);
+                    }
                     carried_uu = None;
                     continue;
                 }
@@ -138,6 +143,18 @@ impl Rope {
         nodes[i] += grad_b * (scale * wb);
         nodes[i + 1] += grad_c * (scale * wc);
     }
+}
+
+/// Whether the fold limit holds at joints resting on the level too: on a piece of a broken
+/// rope (`EndMotion::Loose`) only. Elsewhere a resting joint is left to the contacts and may
+/// fold shut while it rests; when its contact lapses the fold limit opens it in one substep
+/// as a position correction, which Verlet turns into velocity: 23 Rotten Tower's stream had a
+/// piece held in the player's hand fold to 143° on the floor and its end thrown 0.67 m in a
+/// tick (stop 47). Held at the limit every substep, a fold is opened a little at a time, the
+/// rope's stiffness at work. Not on the player's rope nor level ropes: their feel was tuned
+/// with resting joints left alone (and the solutions play on it).
+fn folds_limited_at_rest(end: EndMotion) -> bool {
+    matches!(end, EndMotion::Loose)
 }
 
 /// What `Rope::bend` works out once per substep rather than once per joint.
