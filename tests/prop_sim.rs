@@ -417,7 +417,10 @@ fn stop_45s_fresh_failure_keeps_every_rope_axis_out_of_solids() {
 /// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
 /// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
 /// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,
-/// and its last segment ends tick 115 7.2 cm inside the solid left of the player.
+/// and its last segment ends tick 115 7.2 cm inside the solid left of the player. The fold
+/// limit opened a fold the floor had held shut, all at once, and the end left the step's broad
+/// phase. Fixed by stepping loose pieces as `EndMotion::Loose`: the fold limit holds at resting
+/// joints too, and the broad phase is widened when a node leaves it, as for the player's rope.
 #[test]
 fn a_held_loose_rope_never_whips_its_free_end_into_a_wall() {
     replay_kept_stream("rope-axis-23-rotten-tower-stop46.ron"); // 7.2 cm, tick 115, segment 3

@@ -34,7 +34,6 @@ impl Rope {
             last_joint,
         } = JointConstants::new(rest);
         let end_is_player = matches!(end, EndMotion::Player(_));
-        let folds_limited_at_rest = folds_limited_at_rest(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
         // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
@@ -45,18 +44,15 @@ impl Rope {
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
-            // A joint any of whose three nodes rests on the level is left to the contacts:
-            // bending there would fight them into a jitter that never settles.
-            if any_resting {
-                let memory = &contact_memory[i - 1..=i + 1];
-                if memory[0] > 0 || memory[1] > 0 || memory[2] > 0 {
-                    if folds_limited_at_rest {
-                        let weights = (inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]);
-                        Self::limit_fold(nodes, i, weights.0, weights.1, weights.2, max_bend_rad);
-                    }
-                    carried_uu = None;
-                    continue;
+            // A joint any of whose three nodes rests on the level is left to the contacts (but
+            // see `folds_limited_at_rest`): bending there would fight them into a jitter.
+            if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
+                if folds_limited_at_rest(end) {
+                    let w = &inv_mass[i - 1..=i + 1];
+                    Self::limit_fold(nodes, i, w[0], w[1], w[2], max_bend_rad);
                 }
+                carried_uu = None;
+                continue;
             }
             let is_last = i + 1 == n - 1;
             let (t, one_minus_t_sq, t_sq, slack_after_m) =
