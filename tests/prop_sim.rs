@@ -423,6 +423,18 @@ fn stop_46s_drawbridge_stream_lets_go_of_a_rope_the_bridge_pinches_against_the_w
     replay_kept_stream("rope-axis-14-drawbridge-stop46.ron"); // 7.3 mm, tick 658, segment 2
 }
 
+/// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
+/// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
+/// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,
+/// and its last segment ends tick 115 7.2 cm inside the solid left of the player. The fold
+/// limit opened a fold the floor had held shut, all at once, and the end left the step's broad
+/// phase. Fixed by stepping loose pieces as `EndMotion::Loose`: the fold limit holds at resting
+/// joints too, and the broad phase is widened when a node leaves it, as for the player's rope.
+#[test]
+fn a_held_loose_rope_never_whips_its_free_end_into_a_wall() {
+    replay_kept_stream("rope-axis-23-rotten-tower-stop46.ron"); // 7.2 cm, tick 115, segment 3
+}
+
 /// Found by 600 fresh streams on 10 Rope Lift (stop 44): the hook flies under the hanging
 /// platform's corner, 3 cm below it, to the floor beyond; the chord back to the player passes
 /// through the platform, so the rope is laid back along the flight, and that first leg, from the

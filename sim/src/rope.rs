@@ -600,6 +600,12 @@ impl Rope {
         self.advance(geometry, gravity, dt_s, anchor_to, EndMotion::Free);
     }
 
+    /// Advances a piece of a broken rope as `step_driven` (its anchor where it hangs from, or
+    /// the player's hand), with the guards of the player's rope (`EndMotion::Loose`).
+    pub fn step_loose(&mut self, geometry: &Geometry, gravity: Vec2, anchor_to: Vec2, dt_s: f32) {
+        self.advance(geometry, gravity, dt_s, anchor_to, EndMotion::Loose);
+    }
+
     /// The rope's end weighs what the player weighs (`step_with_anchor` sets it so each step):
     /// a vine's piece just caught ends in a node of a node's mass, and the energy account,
     /// which weighs the nodes against the end before the step, read them 50 times too heavy.

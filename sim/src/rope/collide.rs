@@ -106,10 +106,9 @@ impl Rope {
     /// the player neither (it has its own collision). Moving solids are where they are
     /// `progress` of the way through the step (`Geometry::collider_pose_at`).
     pub(super) fn collide(&mut self, geometry: &Geometry, end: EndMotion, progress: f32) {
-        // Only the player's rope: level ropes widened too caught moving platforms mid-rope in
-        // the stress bench and were yanked out of them (a segment 600 % long, the tick 40 %
-        // dearer), and no fresh-seed stream found a level rope inside a solid.
-        if let EndMotion::Player(_) = end {
+        // Not level ropes: widened too, they caught moving platforms mid-rope in the stress
+        // bench and were yanked out of them (a segment 600 % long, the tick 40 % dearer).
+        if let EndMotion::Player(_) | EndMotion::Loose = end {
             self.widen_broad_phase_if_left(geometry);
         }
         let radius_m = self.params.radius_m;

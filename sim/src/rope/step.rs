@@ -18,6 +18,12 @@ use crate::solver::{lanes, solve_chain, Rests};
 pub(super) enum EndMotion {
     /// A heavy free node under gravity that collides like the rest of the rope.
     Free,
+    /// A free end as `Free`, on a piece of a broken rope (`Rope::step_loose`), which keeps the
+    /// guards that level ropes go without: the broad phase widened when a node leaves it, as
+    /// the player's rope has (`Rope::widen_broad_phase_if_left`), and folds held at the limit
+    /// at resting joints too (`bend.rs`, `folds_limited_at_rest`). No level's motion was tuned
+    /// with a broken piece, and one held in the player's hand is jerked about by every move.
+    Loose,
     /// The player: moves with the given velocity (which already holds gravity and input), and
     /// is not pushed by rope collision because the player has its own.
     Player(Vec2),
@@ -260,7 +266,7 @@ impl Rope {
         let h = dt_s / substeps as f32;
         let end_vel = match end {
             EndMotion::Player(v) => v,
-            EndMotion::Free => Vec2::ZERO,
+            EndMotion::Free | EndMotion::Loose => Vec2::ZERO,
         };
         self.tension_n.clear();
         self.tension_n.resize(self.segment_count(), 0.0);
@@ -313,7 +319,7 @@ impl Rope {
         // its feel was tuned with; level ropes see them move across the substeps.
         let solids_progress = match plan.end {
             EndMotion::Player(_) => 1.0,
-            EndMotion::Free => progress,
+            EndMotion::Free | EndMotion::Loose => progress,
         };
         self.collide(geometry, plan.end, solids_progress);
         for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
@@ -360,7 +366,7 @@ impl Rope {
         if !self.is_asleep() {
             return false;
         }
-        let undisturbed = matches!(end, EndMotion::Free)
+        let undisturbed = matches!(end, EndMotion::Free | EndMotion::Loose)
             && anchor_to == self.nodes[0]
             && self.length_m == self.length_at_step_start_m;
         let mut aabb = Aabb::new_invalid();
@@ -411,7 +417,7 @@ impl Rope {
         }
         let yank_m = match end {
             EndMotion::Player(v) => v.length() * dt_s,
-            EndMotion::Free => 0.0,
+            EndMotion::Free | EndMotion::Loose => 0.0,
         };
         max_disp_sq.sqrt() * self.last_substeps as f32
             + gravity.length() * dt_s * dt_s
@@ -463,7 +469,7 @@ impl Rope {
         // any node this step.
         let yank_m = match end {
             EndMotion::Player(v) => v.length() * dt_s,
-            EndMotion::Free => 0.0,
+            EndMotion::Free | EndMotion::Loose => 0.0,
         };
         let added_m = gravity.length() * dt_s * dt_s + anchor_delta.length() + yank_m;
         let reach_m = travel_m + self.params.radius_m + BROADPHASE_SLOP_M;
@@ -511,7 +517,7 @@ impl Rope {
         self.nodes[0] = anchor;
         let gravity_step = gravity * (h * h);
         let free_until = match end {
-            EndMotion::Free => last + 1,
+            EndMotion::Free | EndMotion::Loose => last + 1,
             EndMotion::Player(_) => last,
         };
         let moving = self.nodes[1..free_until].iter_mut();

@@ -118,11 +118,14 @@ pub(crate) fn step_loose_ropes(
     let hand = player.pos;
     for loose in loose_ropes.iter_mut() {
         loose.ticks_left = loose.ticks_left.saturating_sub(1);
-        if loose.held_by_player {
-            loose.rope.step_driven(geometry, gravity, hand, TICK_DT_S);
+        let anchor_to = if loose.held_by_player {
+            hand
         } else {
-            loose.rope.step_free(geometry, gravity, TICK_DT_S);
-        }
+            loose.rope.anchor()
+        };
+        loose
+            .rope
+            .step_loose(geometry, gravity, anchor_to, TICK_DT_S);
     }
     loose_ropes.retain(|loose| loose.ticks_left > 0);
 }
