@@ -423,6 +423,14 @@ fn stop_46s_drawbridge_stream_lets_go_of_a_rope_the_bridge_pinches_against_the_w
     replay_kept_stream("rope-axis-14-drawbridge-stop46.ron"); // 7.3 mm, tick 658, segment 2
 }
 
+/// Found by stop 47's 2 016 fresh streams (on a build without the pinch knock-off): the
+/// bridge shut on the wall with the player's rope between, segment 16 1.6 cm inside at the
+/// wall's face at tick 2396. The same knock-off as above lets go of it.
+#[test]
+fn stop_47s_drawbridge_stream_lets_go_of_a_rope_the_bridge_pinches_against_the_wall() {
+    replay_kept_stream("rope-axis-14-drawbridge-stop47.ron"); // 1.6 cm, tick 2396, segment 16
+}
+
 /// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
 /// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
 /// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,
