@@ -443,9 +443,8 @@ fn a_platform_carrying_the_hook_up_to_a_wall_never_puts_the_anchor_inside_it() {
 /// 14 Drawbridge's fresh failure (stop 45), built small: the player hangs from the right face of
 /// a block, hooked 29 cm above its bottom corner (the anchor 9 cm off the face), the rope round
 /// the corner, and a winch lowers a platform down that face, `gap_m` off it: closer than the
-/// anchor, so the platform passes over it. Returns the deepest rope axis (metres, segment,
-/// tick), the fastest player (m/s) and whether the hook still held at the end.
-fn lower_a_platform_past_a_hooked_face(name: &str, gap_m: f32) -> ((f32, usize, usize), f32, bool) {
+/// anchor, so the platform passes over it.
+fn lower_a_platform_past_a_hooked_face(name: &str, gap_m: f32) -> Watched {
     let text = format!(
         r#"Level(
             name: "fling",
@@ -463,20 +462,7 @@ fn lower_a_platform_past_a_hooked_face(name: &str, gap_m: f32) -> ((f32, usize, 
     let mut world = common::world_from(&text);
     place_player(&mut world, Vec2::new(-0.8, -5.0), Vec2::ZERO);
     attach_fixed(&mut world, Vec2::new(0.09, -3.71));
-    let (mut deepest, mut fastest_m_per_s) = ((0.0f32, 0, 0), 0.0f32);
-    for tick in 1..=900 {
-        world.step(&common::IDLE);
-        let (depth_m, segment) = deepest_rope_axis_m(&world);
-        if depth_m > deepest.0 {
-            deepest = (depth_m, segment, tick);
-        }
-        fastest_m_per_s = fastest_m_per_s.max(player_speed_m_per_s(&world));
-    }
-    println!(
-        "{name}: deepest rope axis {deepest:?}, fastest {fastest_m_per_s} m/s, attached {}",
-        is_attached(&world)
-    );
-    (deepest, fastest_m_per_s, is_attached(&world))
+    watch_idle(name, &mut world, 900)
 }
 
 /// A moving solid passing over an anchor on a fixed face squeezes the anchor toward the face
@@ -485,33 +471,80 @@ fn lower_a_platform_past_a_hooked_face(name: &str, gap_m: f32) -> ((f32, usize, 
 /// stayed 1.5, 4 or 8.95 cm inside the platform, and the first segment's axis with it.
 #[test]
 fn a_winch_platform_passing_over_a_hooked_face_never_puts_the_anchor_inside_it() {
-    for (name, gap_m, holds) in [
-        ("platform 7.5 cm off the hooked face", 0.075, true),
-        ("platform 5 cm off the hooked face", 0.05, false),
-        ("platform 0.5 mm off the hooked face", 0.0005, false),
-    ] {
-        let ((depth_m, segment, tick), fastest_m_per_s, attached) =
-            lower_a_platform_past_a_hooked_face(name, gap_m);
+    assert_each_gap_keeps_the_rope_out_and_holds_as_expected(
+        lower_a_platform_past_a_hooked_face,
+        &[
+            ("platform 7.5 cm off the hooked face", 0.075, true),
+            ("platform 5 cm off the hooked face", 0.05, false),
+            ("platform 0.5 mm off the hooked face", 0.0005, false),
+        ],
+    );
+}
+
+/// What `watch_idle` saw of a set-up left to itself.
+struct Watched {
+    /// The deepest a rope axis went inside a solid: metres, segment, tick.
+    deepest: (f32, usize, usize),
+    fastest_m_per_s: f32,
+    still_attached: bool,
+}
+
+/// Steps `world` with no input for `ticks` ticks, watching the rope's axes and the player's
+/// speed.
+fn watch_idle(name: &str, world: &mut World, ticks: usize) -> Watched {
+    let (mut deepest, mut fastest_m_per_s) = ((0.0f32, 0, 0), 0.0f32);
+    let mut let_go_at_tick = None;
+    for tick in 1..=ticks {
+        world.step(&common::IDLE);
+        if !is_attached(world) {
+            let_go_at_tick.get_or_insert(tick);
+        }
+        let (depth_m, segment) = deepest_rope_axis_m(world);
+        if depth_m > deepest.0 {
+            deepest = (depth_m, segment, tick);
+        }
+        fastest_m_per_s = fastest_m_per_s.max(player_speed_m_per_s(world));
+    }
+    println!(
+        "{name}: deepest rope axis {deepest:?}, fastest {fastest_m_per_s} m/s, let go at tick \
+         {let_go_at_tick:?}"
+    );
+    Watched {
+        deepest,
+        fastest_m_per_s,
+        still_attached: is_attached(world),
+    }
+}
+
+/// Runs `set_up` for each `(name, gap_m, holds)`: no rope axis ends a tick inside a solid, the
+/// player is never flung, and the hook holds exactly where `holds` says.
+fn assert_each_gap_keeps_the_rope_out_and_holds_as_expected(
+    set_up: fn(&str, f32) -> Watched,
+    cases: &[(&str, f32, bool)],
+) {
+    for &(name, gap_m, holds) in cases {
+        let watched = set_up(name, gap_m);
+        let (depth_m, segment, tick) = watched.deepest;
         assert!(
             depth_m <= MAX_AXIS_INSIDE_M,
             "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
         );
         assert!(
-            fastest_m_per_s <= MAX_SPEED_M_PER_S,
-            "{name}: the player reached {fastest_m_per_s} m/s"
+            watched.fastest_m_per_s <= MAX_SPEED_M_PER_S,
+            "{name}: the player reached {} m/s",
+            watched.fastest_m_per_s
         );
-        assert_eq!(attached, holds, "{name}: whether the hook still holds");
+        assert_eq!(
+            watched.still_attached, holds,
+            "{name}: whether the hook still holds"
+        );
     }
 }
 
 /// 14 Drawbridge's stop-46 failure, built small: the player hangs plumb from the right face of
 /// a block (the anchor 9 cm off it, the rope 5 m down the face), and a platform slides left
-/// across the rope and stops `gap_m` off the face, below the anchor. Returns the deepest rope
-/// axis (metres, segment, tick), the fastest player (m/s) and whether the hook still held.
-fn close_a_platform_on_the_face_a_rope_hangs_down(
-    name: &str,
-    gap_m: f32,
-) -> ((f32, usize, usize), f32, bool) {
+/// across the rope and stops `gap_m` off the face, below the anchor.
+fn close_a_platform_on_the_face_a_rope_hangs_down(name: &str, gap_m: f32) -> Watched {
     // The block's right face is x 0, from y −2 to 2; the platform's left face starts at x 2.
     let mut world = level(
         Vec2::new(0.09, -4.0),
@@ -525,24 +558,7 @@ fn close_a_platform_on_the_face_a_rope_hangs_down(
     );
     place_player(&mut world, Vec2::new(0.09, -4.0), Vec2::ZERO);
     attach_fixed(&mut world, Vec2::new(0.09, 1.0));
-    let (mut deepest, mut fastest_m_per_s) = ((0.0f32, 0, 0), 0.0f32);
-    let mut let_go_at_tick = None;
-    for tick in 1..=600 {
-        world.step(&common::IDLE);
-        if !is_attached(&world) {
-            let_go_at_tick.get_or_insert(tick);
-        }
-        let (depth_m, segment) = deepest_rope_axis_m(&world);
-        if depth_m > deepest.0 {
-            deepest = (depth_m, segment, tick);
-        }
-        fastest_m_per_s = fastest_m_per_s.max(player_speed_m_per_s(&world));
-    }
-    println!(
-        "{name}: deepest rope axis {deepest:?}, fastest {fastest_m_per_s} m/s, let go at tick \
-         {let_go_at_tick:?}"
-    );
-    (deepest, fastest_m_per_s, is_attached(&world))
+    watch_idle(name, &mut world, 600)
 }
 
 /// A moving solid that closes on a fixed face with the rope between, leaving a gap narrower
@@ -550,21 +566,12 @@ fn close_a_platform_on_the_face_a_rope_hangs_down(
 /// covers the anchor (`a_winch_platform_passing_over_a_hooked_face_...`). A wider gap holds.
 #[test]
 fn a_platform_closing_on_the_face_a_rope_hangs_down_knocks_the_hook_off() {
-    for (name, gap_m, holds) in [
-        ("platform closing flush on the face", 0.0, false),
-        ("platform closing to 3 cm off the face", 0.03, false),
-        ("platform closing to 15 cm off the face", 0.15, true),
-    ] {
-        let ((depth_m, segment, tick), fastest_m_per_s, attached) =
-            close_a_platform_on_the_face_a_rope_hangs_down(name, gap_m);
-        assert!(
-            depth_m <= MAX_AXIS_INSIDE_M,
-            "{name}: the rope's segment {segment} ended tick {tick} {depth_m} m inside a solid"
-        );
-        assert!(
-            fastest_m_per_s <= MAX_SPEED_M_PER_S,
-            "{name}: the player reached {fastest_m_per_s} m/s"
-        );
-        assert_eq!(attached, holds, "{name}: whether the hook still holds");
-    }
+    assert_each_gap_keeps_the_rope_out_and_holds_as_expected(
+        close_a_platform_on_the_face_a_rope_hangs_down,
+        &[
+            ("platform closing flush on the face", 0.0, false),
+            ("platform closing to 3 cm off the face", 0.03, false),
+            ("platform closing to 15 cm off the face", 0.15, true),
+        ],
+    );
 }
