@@ -190,15 +190,15 @@ fn anchor_squeezed_off_moving_solids(
     if !geometry.any_moving_near(near, groups::SOLID) {
         return Some(anchor);
     }
-    let face_probe = Ball::new(FACE_PROBE_RADII * rope_radius_m);
-    let at_anchor = Pose::from_translation(anchor);
-    let Some((normal, depth_m)) = geometry.deepest_fixed_solid_overlap(&at_anchor, &face_probe)
+    let Some(FixedFaceNear {
+        face,
+        normal,
+        off_face_m,
+    }) = fixed_face_near(geometry, anchor, rope_radius_m)
     else {
         // Not on a face (a grapple point in the open): nothing to squeeze toward.
         return Some(anchor);
     };
-    let off_face_m = face_probe.radius - depth_m;
-    let face = anchor - normal * off_face_m;
     let reach = normal * (off_face_m + ANCHOR_CLEARANCE_M);
     let gap_m = match geometry.cast_ray_on_moving(face, reach, groups::SOLID) {
         Some(hit) if !matches!(hit.tag.body, Body::Fragile(_)) => hit.distance_m,
@@ -247,17 +247,14 @@ pub fn rope_pinched_against_fixed_face(
 /// already covers the face, the node inside the solid. A solid merely beside the node's face
 /// is not a pinch: a ferry docked flush with a floor, a rope lying over the seam.
 fn node_pinched_against_fixed_face(geometry: &Geometry, node: Vec2, rope_radius_m: f32) -> bool {
-    let face_probe = Ball::new(FACE_PROBE_RADII * rope_radius_m);
-    let near = Aabb::from_half_extents(node, Vec2::splat(face_probe.radius));
+    let near = Aabb::from_half_extents(node, Vec2::splat(FACE_PROBE_RADII * rope_radius_m));
     if !geometry.any_moving_near(near, groups::SOLID) {
         return false;
     }
-    let at_node = Pose::from_translation(node);
-    let Some((normal, depth_m)) = geometry.deepest_fixed_solid_overlap(&at_node, &face_probe)
+    let Some(FixedFaceNear { face, normal, .. }) = fixed_face_near(geometry, node, rope_radius_m)
     else {
         return false;
     };
-    let face = node - normal * (face_probe.radius - depth_m);
     let hit = match geometry.cast_ray_on_moving(face, normal * rope_radius_m, groups::SOLID) {
         Some(hit) if is_platform_or_load(hit.tag.body) => hit,
         _ => return false,
@@ -266,7 +263,31 @@ fn node_pinched_against_fixed_face(geometry: &Geometry, node: Vec2, rope_radius_
         return true;
     }
     let started_inside = hit.distance_m == 0.0 && hit.normal.length_squared() < 0.5;
-    started_inside && node_inside_platform_or_load(geometry, at_node)
+    started_inside && node_inside_platform_or_load(geometry, Pose::from_translation(node))
+}
+
+/// The fixed face nearest `point`, found by a probe ball of `FACE_PROBE_RADII` rope radii.
+struct FixedFaceNear {
+    /// The foot of `point` on the face.
+    face: Vec2,
+    /// The face's outward normal.
+    normal: Vec2,
+    /// How far `point` lies off the face along `normal`.
+    off_face_m: f32,
+}
+
+/// The fixed face within `FACE_PROBE_RADII` rope radii of `point`, if there is one: what an
+/// anchor is squeezed toward, and what a rope node may be pinched against.
+fn fixed_face_near(geometry: &Geometry, point: Vec2, rope_radius_m: f32) -> Option<FixedFaceNear> {
+    let face_probe = Ball::new(FACE_PROBE_RADII * rope_radius_m);
+    let (normal, depth_m) =
+        geometry.deepest_fixed_solid_overlap(&Pose::from_translation(point), &face_probe)?;
+    let off_face_m = face_probe.radius - depth_m;
+    Some(FixedFaceNear {
+        face: point - normal * off_face_m,
+        normal,
+        off_face_m,
+    })
 }
 
 fn is_platform_or_load(body: Body) -> bool {
