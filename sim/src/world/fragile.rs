@@ -8,6 +8,7 @@ use crate::objects::fragile::{FragileAnchorDef, LooseRope, Strain, LOOSE_ROPE_S}
 use crate::player::Player;
 use crate::rope::Rope;
 use crate::tuning::{Tuning, TICK_DT_S};
+use crate::world::hooking::let_go;
 use crate::world::parts::{Bodies, Breakage, Scene};
 
 /// After the rope's step: a fragile anchor or a fragile rope pulled past its rating long
@@ -71,7 +72,7 @@ pub(crate) fn check_breaks(
     }
 }
 
-/// The hook lets go as a release does (the player keeps their velocity), and the rope's
+/// The hook lets go as a release does (`let_go`), and the rope's
 /// pieces go on as loose ropes: split after segment `snapped_segment` (a snapped rope: the
 /// upper piece hangs from the anchor, the lower from the player), or whole, hanging from the
 /// player (an anchor that gave way).
@@ -81,9 +82,7 @@ fn let_rope_go_broken(
     player: &mut Player,
     loose_ropes: &mut Vec<LooseRope>,
 ) {
-    let hook = std::mem::replace(hook, Hook::Idle);
-    player.flung = true;
-    let Hook::Attached { rope, .. } = hook else {
+    let Hook::Attached { rope, .. } = let_go(hook, player) else {
         return;
     };
     let ticks_left = Tuning::ticks(LOOSE_ROPE_S);

@@ -65,8 +65,7 @@ pub(super) fn handle_hook_buttons(
 ) {
     let attached = matches!(hook, Hook::Attached { .. });
     if attached && (input.release_pressed || input.jump_pressed || input.fire_pressed) {
-        *hook = Hook::Idle;
-        player.flung = true;
+        let_go(hook, player);
         events.push(Event::Released);
         // Jumping off a rope in mid-air gives a small boost; a jump from the ground is
         // already a full jump.
@@ -82,6 +81,14 @@ pub(super) fn handle_hook_buttons(
         };
         events.push(Event::HookFired);
     }
+}
+
+/// The hook lets go of its rope, whatever the cause (the player's release, a rope crushed
+/// against the level, a break), and returns what it held. The player keeps their velocity, and
+/// is flung: air drag leaves the swing's momentum alone until they land or steer against it.
+pub(super) fn let_go(hook: &mut Hook, player: &mut Player) -> Hook {
+    player.flung = true;
+    std::mem::replace(hook, Hook::Idle)
 }
 
 /// Moves a flying or retracting hook with a swept ray, so it never passes a thin wall.

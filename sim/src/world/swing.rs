@@ -12,6 +12,7 @@ use crate::player::Player;
 use crate::rope::{NodeEnergy, Rope, REEL_RATED_ACCEL_M_PER_S2};
 use crate::tuning::{RopeTuning, Tuning, TICK_DT_S};
 use crate::world::energy::EnergyMeter;
+use crate::world::hooking::let_go;
 use crate::world::parts::{Scene, TickLog};
 use crate::world::vines::held_vine;
 
@@ -121,8 +122,7 @@ fn anchor_this_tick(
     )
     .filter(|_| !rope_pinched_against_fixed_face(geometry, &rope.nodes, radius_m));
     if anchor_to.is_none() {
-        *hook = Hook::Idle;
-        player.flung = true;
+        let_go(hook, player);
         events.push(Event::Released);
     }
     anchor_to
