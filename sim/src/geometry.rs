@@ -137,6 +137,15 @@ impl ColliderTag {
     }
 }
 
+/// Which of the level's two layers a query looks at: the fixed solids, the moving ones
+/// (platforms, winch loads, fragile anchors), or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layers {
+    All,
+    Fixed,
+    Moving,
+}
+
 /// A collider of either layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ColliderRef {
@@ -308,6 +317,17 @@ impl Geometry {
         [(false, &*self.fixed), (true, &self.moving)]
     }
 
+    /// The layers a query looks at, each with whether it is the moving one.
+    fn layers_in(&self, which: Layers) -> impl Iterator<Item = (bool, &Layer)> {
+        self.layers()
+            .into_iter()
+            .filter(move |(moving, _)| match which {
+                Layers::All => true,
+                Layers::Fixed => !moving,
+                Layers::Moving => *moving,
+            })
+    }
+
     fn reference(moving: bool, handle: ColliderHandle) -> ColliderRef {
         let (index, generation) = handle.into_raw_parts();
         ColliderRef {
@@ -396,12 +416,12 @@ impl Geometry {
 
     /// The first collider of `target` along the segment `from → from + delta`.
     pub fn cast_ray(&self, from: Vec2, delta: Vec2, target: Group) -> Option<RayHit> {
-        self.cast_ray_over(from, delta, target, true)
+        self.cast_ray_over(from, delta, target, Layers::All)
     }
 
     /// `cast_ray` against the moving colliders only (platforms, winch loads, fragile anchors).
     pub fn cast_ray_on_moving(&self, from: Vec2, delta: Vec2, target: Group) -> Option<RayHit> {
-        self.cast_ray_over(from, delta, target, false)
+        self.cast_ray_over(from, delta, target, Layers::Moving)
     }
 
     fn cast_ray_over(
@@ -409,7 +429,7 @@ impl Geometry {
         from: Vec2,
         delta: Vec2,
         target: Group,
-        with_fixed: bool,
+        which: Layers,
     ) -> Option<RayHit> {
         let length = delta.length();
         if length <= 1e-9 {
@@ -418,10 +438,7 @@ impl Geometry {
         let dir = delta / length;
         let ray = Ray::new(from, dir);
         let mut best: Option<RayHit> = None;
-        for (moving, layer) in self.layers() {
-            if !moving && !with_fixed {
-                continue;
-            }
+        for (_, layer) in self.layers_in(which) {
             let Some((handle, hit)) = layer
                 .pipeline(target)
                 .cast_ray_and_get_normal(&ray, length, true)
@@ -496,7 +513,7 @@ impl Geometry {
     /// The deepest overlap of `shape` at `pose` with a solid: the direction to push the shape
     /// out (unit) and how far. `None` when it overlaps nothing.
     pub fn deepest_solid_overlap(&self, pose: &Pose, shape: &dyn Shape) -> Option<(Vec2, f32)> {
-        self.deepest_overlap(pose, shape, true)
+        self.deepest_overlap(pose, shape, Layers::All)
     }
 
     /// `deepest_solid_overlap` with the level's fixed solids only (no platform, winch load or
@@ -506,20 +523,17 @@ impl Geometry {
         pose: &Pose,
         shape: &dyn Shape,
     ) -> Option<(Vec2, f32)> {
-        self.deepest_overlap(pose, shape, false)
+        self.deepest_overlap(pose, shape, Layers::Fixed)
     }
 
     fn deepest_overlap(
         &self,
         pose: &Pose,
         shape: &dyn Shape,
-        with_moving: bool,
+        which: Layers,
     ) -> Option<(Vec2, f32)> {
         let mut deepest: Option<(Vec2, f32)> = None;
-        for (moving, layer) in self.layers() {
-            if moving && !with_moving {
-                continue;
-            }
+        for (_, layer) in self.layers_in(which) {
             let pipeline = layer.pipeline(groups::SOLID);
             for (_, collider) in pipeline.intersect_shape(*pose, shape) {
                 let contact = rapier2d::parry::query::contact(
