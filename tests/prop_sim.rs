@@ -466,6 +466,7 @@ fn riding_the_swinging_bridge_never_ratchets_the_players_speed() {
     for file in [
         "fling-14-drawbridge-stop46.ron", // 59.0 m/s, tick 788, no rope
         "fling-14-drawbridge-bridge-ratchet-stop47.ron", // 59.8 m/s, tick 2036, rope attached
+        "fling-14-drawbridge-ratchet48.ron", // 59.1 m/s, tick 2276: stumbles in a row
     ] {
         let text = common::read(&common::root().join("tests/data").join(file));
         let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
