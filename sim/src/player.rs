@@ -244,10 +244,13 @@ impl Player {
             self.stumble_velocity = self.ground_velocity;
         }
         self.ground_body = ground.filter(|&body| body != Body::Fixed);
+        // Counted from the tick the ground went: a landing's tick keeps the count it landed
+        // with, so a stumble right after a stumble's landing must not add to it.
         self.air_ticks = match (self.grounded, was_grounded) {
             (true, true) => 0,
             (true, false) => self.air_ticks,
-            (false, _) => self.air_ticks.saturating_add(1),
+            (false, true) => 1,
+            (false, false) => self.air_ticks.saturating_add(1),
         };
         if self.grounded && !was_grounded {
             self.take_back_a_stumbles_velocity(tuning);
