@@ -454,6 +454,47 @@ fn the_rope_lift_stream_lays_no_rope_along_the_flight_through_the_platforms_corn
     replay_kept_stream("rope-axis-10-rope-lift-stop44.ron"); // 3.7 cm, tick 2027, segment 8
 }
 
+/// Found by fresh streams on 14 Drawbridge (stops 46 and 47): the player runs on the swinging
+/// bridge (winch 0's load) and loses the ground for one tick every few ticks. Each time the
+/// bridge's velocity was added to the player's ("walked off a moving body"), and landing the
+/// next tick took nothing off while the carry moved the player with the bridge again: 59.0 m/s
+/// at tick 788 and 59.8 m/s at tick 2036, the bridge pushed along to 22 m/s by the landings.
+/// The bound (`common::riding_speed_bound_m_per_s`): running on top of the fastest moving
+/// solid's own speed, plus gravity's capped fall.
+#[test]
+fn riding_the_swinging_bridge_never_ratchets_the_players_speed() {
+    for file in [
+        "fling-14-drawbridge-stop46.ron", // 59.0 m/s, tick 788, no rope
+        "fling-14-drawbridge-bridge-ratchet-stop47.ron", // 59.8 m/s, tick 2036, rope attached
+        "fling-14-drawbridge-ratchet48.ron", // 59.1 m/s, tick 2276: stumbles in a row
+    ] {
+        let text = common::read(&common::root().join("tests/data").join(file));
+        let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
+        let level = common::root().join("levels").join(&replay.level);
+        let mut world = tether::cli::load_world(&level, common::tuning()).expect("the level loads");
+        let (mut fastest_m_per_s, mut fastest_solid_m_per_s) = (0.0f32, 0.0f32);
+        for input in replay.frames() {
+            world.step(input);
+            let speed_m_per_s = world.player().vel.length();
+            let bound_m_per_s = common::riding_speed_bound_m_per_s(&world);
+            fastest_m_per_s = fastest_m_per_s.max(speed_m_per_s);
+            fastest_solid_m_per_s =
+                fastest_solid_m_per_s.max(common::fastest_moving_solid_m_per_s(&world));
+            assert!(
+                speed_m_per_s <= bound_m_per_s,
+                "{file} tick {}: the player at {speed_m_per_s} m/s, above the {bound_m_per_s} \
+                 m/s running, the moving solids and gravity explain (velocity {:?})",
+                world.tick(),
+                world.player().vel
+            );
+        }
+        println!(
+            "{file}: fastest player {fastest_m_per_s} m/s, fastest moving solid \
+             {fastest_solid_m_per_s} m/s"
+        );
+    }
+}
+
 /// Replays the stream at `TETHER_REPLAY_STREAM` (a file `TETHER_DUMP_FAILURE` wrote) with every
 /// tick's checks: `TETHER_REPLAY_STREAM=F cargo test --release --test prop_sim -- --ignored
 /// a_dumped_stream`.

@@ -9,35 +9,35 @@ use std::path::Path;
 use tether::sim::{Replay, SIM_VERSION};
 
 /// The simulation version `SOLUTION_HASHES` belong to.
-const HASHES_SIM_VERSION: u32 = 5;
+const HASHES_SIM_VERSION: u32 = 6;
 
 /// Every solution replay's final-state hash under `HASHES_SIM_VERSION` (as `tether replay`
 /// prints it).
 const SOLUTION_HASHES: &[(&str, &str)] = &[
-    ("01_first_swing.ron", "625d1d2419c673bd"),
-    ("02_reel_up.ron", "60c9bcbe355e448f"),
-    ("03_chain.ron", "9a71796970cfbcb6"),
-    ("04_down_the_shaft.ron", "87cb50953c33b88c"),
-    ("05_steel_roof.ron", "355bcd8606d345e2"),
-    ("06_spike_pits.ron", "b00a3ddd46997428"),
-    ("07_long_haul.ron", "14717e72f3a965fd"),
-    ("08_quarry_floor.ron", "1ca23f4318d823b9"),
-    ("09_ferry.ron", "221cd093ac530d17"),
-    ("10_rope_lift.ron", "9d9aa6c98bed149f"),
-    ("11_moving_anchor.ron", "75bc86506b78c51b"),
-    ("12_vines.ron", "72415c9daf4951bc"),
-    ("13_shuttle_hooks.ron", "be8b00bc42963efc"),
-    ("14_drawbridge.ron", "ddb7357c6cff847b"),
-    ("15_vine_ferry.ron", "b53500abbfc255d8"),
-    ("16_mill_run.ron", "432be81eafea0385"),
-    ("17_crosswind.ron", "db8f50b12b1dba61"),
-    ("18_rotten_beams.ron", "e949c22c555bb117"),
-    ("19_banner_hall.ron", "1c430a9ff481ac51"),
-    ("20_tailwind.ron", "356cdc8659905d68"),
-    ("21_cracked_chain.ron", "df7eba7fbc6ef394"),
-    ("22_gust_pit.ron", "3322437d459a6ba7"),
-    ("23_rotten_tower.ron", "0c50efed9eae03ea"),
-    ("24_eye_of_the_storm.ron", "613178641dd8f043"),
+    ("01_first_swing.ron", "84ff48eadfbd5c4d"),
+    ("02_reel_up.ron", "6f6cdc261e22a107"),
+    ("03_chain.ron", "133f4a8085e4cc67"),
+    ("04_down_the_shaft.ron", "5302dfba89335c7b"),
+    ("05_steel_roof.ron", "90522a5a66858053"),
+    ("06_spike_pits.ron", "12bafa10209ec3ef"),
+    ("07_long_haul.ron", "b298565985d0647f"),
+    ("08_quarry_floor.ron", "c6055d3126ba84a6"),
+    ("09_ferry.ron", "2235cf528c6aa657"),
+    ("10_rope_lift.ron", "05fdeb8573c73a82"),
+    ("11_moving_anchor.ron", "3618cdc54b17f73b"),
+    ("12_vines.ron", "ff3657bc5742c3dc"),
+    ("13_shuttle_hooks.ron", "16f34c2d709fa360"),
+    ("14_drawbridge.ron", "ec1efaf899bc7bb0"),
+    ("15_vine_ferry.ron", "d749fb9ab4f258c4"),
+    ("16_mill_run.ron", "b8bb9e45c5d46bdf"),
+    ("17_crosswind.ron", "e0560b6cfa2705d5"),
+    ("18_rotten_beams.ron", "5808fd8c8a2c8390"),
+    ("19_banner_hall.ron", "5734d7d347f13cb1"),
+    ("20_tailwind.ron", "206dfad0fbf3d9a8"),
+    ("21_cracked_chain.ron", "da0ff15aa38fd5c8"),
+    ("22_gust_pit.ron", "4b7362bc0e955427"),
+    ("23_rotten_tower.ron", "5255b31aa46aa16f"),
+    ("24_eye_of_the_storm.ron", "ae3ab81394e5b403"),
 ];
 
 /// Runs a solution replay whatever simulation version it names (this test is what tells when

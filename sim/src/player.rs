@@ -7,7 +7,9 @@ use super::event::Event;
 use super::geometry::{Body, Geometry};
 use super::input::InputFrame;
 use super::math::{approach, Pose, Vec2};
-use super::tuning::{PlayerTuning, Tuning, TICK_DT_S};
+use super::tuning::{
+    PlayerTuning, Tuning, STUMBLE_MAX_AIR_TICKS, STUMBLE_MAX_GAIN_M_PER_S, TICK_DT_S,
+};
 
 /// Gap kept between the player and surfaces, so a resting player is never counted as inside.
 const SKIN_M: f32 = 0.005;
@@ -39,6 +41,13 @@ pub struct Player {
     /// How fast the ground under the player moved this tick: given to the player when they
     /// jump or walk off it, so leaving a moving platform keeps its motion.
     pub ground_velocity: Vec2,
+    /// The moving body's velocity handed on when the ground was lost, while landing again
+    /// would still be a stumble (`STUMBLE_MAX_AIR_TICKS`): taken back if it is, so a body's
+    /// velocity is handed on once per real departure (see `take_back_a_stumbles_velocity`).
+    pub stumble_velocity: Vec2,
+    /// Ticks the player has ended off the ground in a row; kept through the tick they land on,
+    /// so that landing can tell a stumble from a flight.
+    pub air_ticks: u32,
 }
 
 /// What the movement rules decided for this tick, before collision.
@@ -59,6 +68,8 @@ impl Player {
             flung: false,
             ground_body: None,
             ground_velocity: Vec2::ZERO,
+            stumble_velocity: Vec2::ZERO,
+            air_ticks: 0,
         }
     }
 
@@ -126,6 +137,8 @@ impl Player {
         self.vel.x += self.ground_velocity.x;
         self.vel.y = tuning.jump_speed_m_per_s + self.ground_velocity.y.max(0.0);
         self.ground_velocity = Vec2::ZERO;
+        // A jump is a real departure: what a stumble handed on is kept.
+        self.stumble_velocity = Vec2::ZERO;
         self.ground_body = None;
         self.variable_jump_ticks_left = Tuning::ticks(tuning.variable_jump_time_s);
         self.jump_pressed_ticks_ago = None;
@@ -226,10 +239,24 @@ impl Player {
         };
         self.grounded = ground.is_some();
         if was_grounded && !self.grounded && self.ground_body.is_some() {
-            // Walked off a moving body: keep its motion.
+            // Walked off a moving body (or it dropped away for a tick): keep its motion.
             self.vel += self.ground_velocity;
+            self.stumble_velocity = self.ground_velocity;
         }
         self.ground_body = ground.filter(|&body| body != Body::Fixed);
+        // Counted from the tick the ground went: a landing's tick keeps the count it landed
+        // with, so a stumble right after a stumble's landing must not add to it.
+        self.air_ticks = match (self.grounded, was_grounded) {
+            (true, true) => 0,
+            (true, false) => self.air_ticks,
+            (false, true) => 1,
+            (false, false) => self.air_ticks.saturating_add(1),
+        };
+        if self.grounded && !was_grounded {
+            self.take_back_a_stumbles_velocity(tuning);
+        } else if !self.landed_from_a_stumble() {
+            self.stumble_velocity = Vec2::ZERO;
+        }
         if self.grounded {
             self.vel.y = 0.0;
             if !was_grounded {
@@ -238,6 +265,32 @@ impl Player {
                 });
             }
         }
+    }
+
+    /// Landing on a moving body from a stumble (`landed_from_a_stumble`) takes back the velocity
+    /// the stumble handed on, as far as the player is faster than running plus
+    /// `STUMBLE_MAX_GAIN_M_PER_S` relative to the body: the carry moves the player with the body
+    /// again, so keeping it all would count the body's motion twice. Kept, it was added once
+    /// per stumble and never taken off: a player running on 14 Drawbridge's swinging bridge,
+    /// which dropped away from under them for a tick every 3 to 6 ticks, went from 8 to 59 m/s
+    /// in 24 ticks (issue 32). Vertical motion is the carry's alone (a grounded player's `vel.y`
+    /// is zero).
+    fn take_back_a_stumbles_velocity(&mut self, tuning: &PlayerTuning) {
+        let handed_on_m_per_s = self.stumble_velocity.x;
+        self.stumble_velocity = Vec2::ZERO;
+        let same_way = handed_on_m_per_s * self.vel.x > 0.0;
+        if self.ground_body.is_none() || !self.landed_from_a_stumble() || !same_way {
+            return;
+        }
+        let limit_m_per_s = tuning.run_speed_m_per_s + STUMBLE_MAX_GAIN_M_PER_S;
+        let excess_m_per_s = (self.vel.x.abs() - limit_m_per_s).max(0.0);
+        self.vel.x -= handed_on_m_per_s.clamp(-excess_m_per_s, excess_m_per_s);
+    }
+
+    /// True while the ground has been gone for at most `STUMBLE_MAX_AIR_TICKS` (on a landing's
+    /// tick: the landing ended a stumble, not a flight).
+    pub fn landed_from_a_stumble(&self) -> bool {
+        self.air_ticks <= STUMBLE_MAX_AIR_TICKS
     }
 
     /// Moves by `delta` until the first solid; returns that solid's surface normal if one was hit.

@@ -15,6 +15,19 @@ use super::level::RonError;
 pub const TICKS_PER_SECOND: u32 = 120;
 /// Length of one fixed tick.
 pub const TICK_DT_S: f32 = 1.0 / TICKS_PER_SECOND as f32;
+/// The longest the player may be off the ground, ticks, for landing again to count as a
+/// stumble rather than a landing: a swinging, dipping load drops away from under a runner's
+/// ground probe for a tick now and then (14 Drawbridge's bridge did every 3 to 6 ticks).
+pub const STUMBLE_MAX_AIR_TICKS: u32 = 1;
+/// The most a stumble on a moving body may leave the player above the run speed, relative to
+/// the body (`Player::take_back_a_stumbles_velocity`). Not zero: the shipped solutions of
+/// 14 Drawbridge and 16 Mill Run run across the swinging bridge through stumbles and jump off
+/// with up to 5.1 m/s of them (13.1 m/s relative), and their goals depend on it.
+pub const STUMBLE_MAX_GAIN_M_PER_S: f32 = 6.0;
+/// A landing from a stumble pushes a winch's load along only while the load moves slower than
+/// this (`World::land_on_loads`). Not zero for the same solutions: their stumbles pushed the
+/// bridge from 2.3 to 7.1 m/s.
+pub const STUMBLE_PUSH_MAX_LOAD_M_PER_S: f32 = 6.0;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -48,7 +48,7 @@ use super::objects::LevelIds;
 use super::parallel;
 use super::player::Player;
 use super::rope::Rope;
-use super::tuning::{Tuning, TICK_DT_S};
+use super::tuning::{Tuning, STUMBLE_PUSH_MAX_LOAD_M_PER_S, TICK_DT_S};
 
 /// Everything that changes during play, plus the level it plays on. The fields are the sim's
 /// own: the outside reads them through the accessors in world/access.rs and sets up situations
@@ -477,9 +477,18 @@ fn land_on_loads(scene: Scene, events: &[Event], player: &Player, winches: &mut 
     let player_kg = scene.tuning.rope.player_mass_kg;
     let share = player_kg / (player_kg + def.load.mass_kg());
     // Down by the impact, and along by the player's speed across it: a running landing
-    // sets the load swinging.
+    // sets the load swinging. A runner who lost the load for a tick never left it: pushing
+    // it along by the run speed on every such stumble pumped 14 Drawbridge's bridge from 2.7
+    // to 22 m/s (issue 32), so a stumble pushes only a slow load.
     let rope = &mut winches[i as usize].rope;
-    let across_m_per_s = player.vel.x - rope.end_velocity().x;
+    let load_m_per_s = rope.end_velocity().x;
+    let stumble_on_fast_load =
+        player.landed_from_a_stumble() && load_m_per_s.abs() >= STUMBLE_PUSH_MAX_LOAD_M_PER_S;
+    let across_m_per_s = if stumble_on_fast_load {
+        0.0
+    } else {
+        player.vel.x - load_m_per_s
+    };
     rope.push_end(Vec2::new(across_m_per_s, -speed) * share);
 }
 

@@ -153,3 +153,29 @@ pub fn rope_axes_in_solids<'a>(
             Some((i, [pair[0], pair[1]], depth_m))
         })
 }
+
+/// The fastest any moving solid moves over the last tick, m/s: a platform on its path, a
+/// winch's load at its rope's end.
+pub fn fastest_moving_solid_m_per_s(world: &World) -> f32 {
+    let tick_s = tether::sim::tuning::TICK_DT_S as f64;
+    let now_s = world.tick() as f64 * tick_s;
+    let platforms = world.level().platforms.iter().map(|platform| {
+        let from = platform.pose_at(now_s - tick_s) * Vec2::ZERO;
+        let to = platform.pose_at(now_s) * Vec2::ZERO;
+        from.distance(to) / tick_s as f32
+    });
+    let loads = world
+        .winches()
+        .iter()
+        .map(|winch| winch.rope.end_velocity().length());
+    platforms.chain(loads).fold(0.0, f32::max)
+}
+
+/// The fastest the player may move at the end of a tick on the ground or just off it, m/s:
+/// running (`run_speed_m_per_s`) on top of the fastest moving solid's own speed (what riding
+/// or stepping off it hands on), plus gravity's capped fall (`max_fall_speed_m_per_s`). A
+/// swing or a reel is not in it: only for streams where the player rides a moving solid.
+pub fn riding_speed_bound_m_per_s(world: &World) -> f32 {
+    let player = &world.tuning().player;
+    player.run_speed_m_per_s + fastest_moving_solid_m_per_s(world) + player.max_fall_speed_m_per_s
+}

@@ -170,6 +170,8 @@ fn hash_player(h: &mut StateHasher, player: &Player) {
         flung,
         ground_body,
         ground_velocity,
+        stumble_velocity,
+        air_ticks,
     } = player;
     h.vec(*pos);
     h.vec(*vel);
@@ -181,6 +183,8 @@ fn hash_player(h: &mut StateHasher, player: &Player) {
     h.bool(*flung);
     h.u64(ground_body.map_or(u64::MAX, |b| b.code()));
     h.vec(*ground_velocity);
+    h.vec(*stumble_velocity);
+    h.u64(*air_ticks as u64);
 }
 
 fn hash_hook(h: &mut StateHasher, hook: &Hook) {
@@ -308,6 +312,10 @@ pub(super) mod tests {
             ("player.ground_velocity", |w| {
                 w.player.ground_velocity.x += 0.5
             }),
+            ("player.stumble_velocity", |w| {
+                w.player.stumble_velocity.x += 0.5
+            }),
+            ("player.air_ticks", |w| w.player.air_ticks += 1),
             ("hook", |w| {
                 w.hook = Hook::Retracting {
                     pos: Vec2::new(1.0, 1.0),
