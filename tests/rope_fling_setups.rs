@@ -576,9 +576,10 @@ fn a_platform_closing_on_the_face_a_rope_hangs_down_knocks_the_hook_off() {
     );
 }
 
-/// The fastest a rope node may move in the set-up below, m/s, and the worst tick of the player
-/// + rope account, J/kg: the figures measured with the fold opening capped at 60° a substep
-/// plus about a tenth (docs/rope.md, stop 48). Before the cap: 170 m/s and 550 J/kg.
+/// The fastest a rope node may move in the set-up below, m/s, and the worst tick of the
+/// account of the player and their rope, J/kg: the figures measured with the fold opening
+/// capped at 60° a substep, plus about a tenth (docs/rope.md, stop 48). Before the cap:
+/// 170 m/s and 550 J/kg.
 const MAX_DRAGGED_FOLD_NODE_M_PER_S: f32 = 150.0;
 const MAX_DRAGGED_FOLD_J_PER_KG: f32 = 320.0;
 

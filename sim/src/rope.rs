@@ -68,7 +68,8 @@ const SLEEP_AFTER_STILL_STEPS: u16 = 60;
 /// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
 /// the nodes on the surface while the free ones give the length back.
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
-/// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
+/// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once (on
+/// the player's rope by at most `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
 /// The most the fold limit opens a joint of the player's rope in one substep. A free joint is
 /// held at the limit every substep, so its corrections are small; a fold far past it was made

@@ -1,5 +1,6 @@
 //! Bending: a slack rope's slack spread along it, a free joint's curvature eased, and a fold
-//! sharper than `MAX_JOINT_BEND_DEG` opened at once.
+//! sharper than `MAX_JOINT_BEND_DEG` opened (at once, or on the player's rope by at most
+//! `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 
 use super::step::EndMotion;
 use super::{
