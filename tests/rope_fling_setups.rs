@@ -635,3 +635,62 @@ fn landing_against_a_ledge_face_while_reeled_to_its_top_never_flings() {
         "the player reached {fastest_m_per_s} m/s"
     );
 }
+
+/// The fastest a rope node may move in the set-up below, m/s, and the worst tick of the
+/// account of the player and their rope, J/kg: the figures measured with the fold opening
+/// capped at 60° a substep, plus about a tenth (docs/rope.md, stop 48). Before the cap:
+/// 170 m/s and 550 J/kg.
+const MAX_DRAGGED_FOLD_NODE_M_PER_S: f32 = 150.0;
+const MAX_DRAGGED_FOLD_J_PER_KG: f32 = 320.0;
+
+/// 19 Banner Hall's stale fold (stop 44), built small: hooked into the floor 2.5 m to the
+/// player's left, the player runs at the hook reeling in, and on past it. The short rope
+/// folds on the floor under the running player; when a folded joint's contact lapses, the fold
+/// limit opens it.
+#[test]
+fn running_past_your_hook_in_the_floor_never_whips_the_folded_rope() {
+    let name = "running past a hook in the floor";
+    let mut world = level(
+        Vec2::new(2.5, 0.46),
+        "(shape: Box(center: (0.0, -0.5), half_extents: (20.0, 0.5)))",
+        "",
+    );
+    place_player(&mut world, Vec2::new(2.5, 0.455), Vec2::ZERO);
+    for _ in 0..5 {
+        world.step(&common::IDLE);
+    }
+    attach_fixed(&mut world, Vec2::new(0.0, 0.09));
+    let run_left_reeling = InputFrame {
+        move_x: -1,
+        reel: 1,
+        ..common::IDLE
+    };
+    let (mut fastest_node, mut worst) = ((0.0f32, 0), (f32::MIN, 0));
+    for tick in 1..=60 {
+        world.step(&run_left_reeling);
+        let rope = world.rope().expect("the hook holds the floor");
+        for i in 1..rope.nodes.len() - 1 {
+            let speed_m_per_s = rope.node_velocity(i).length();
+            if speed_m_per_s > fastest_node.0 {
+                fastest_node = (speed_m_per_s, tick);
+            }
+        }
+        let added_j_per_kg = energy(&world).rope_solver_added_j_per_kg();
+        if added_j_per_kg > worst.0 {
+            worst = (added_j_per_kg, tick);
+        }
+    }
+    println!("{name}: fastest rope node {fastest_node:?} m/s, worst tick {worst:?} J/kg");
+    assert!(
+        fastest_node.0 <= MAX_DRAGGED_FOLD_NODE_M_PER_S,
+        "{name}: a rope node reached {} m/s at tick {}",
+        fastest_node.0,
+        fastest_node.1
+    );
+    assert!(
+        worst.0 <= MAX_DRAGGED_FOLD_J_PER_KG,
+        "{name}: the rope's step added {} J/kg to the player and their rope at tick {}",
+        worst.0,
+        worst.1
+    );
+}

@@ -242,3 +242,48 @@ fn the_solutions_rope_steps_add_no_more_energy_than_measured() {
         worst.at
     );
 }
+
+/// The worst tick of the player + rope account that a fold opened in one substep may leave on
+/// a kept stream, J/kg of the player. The fold limit now opens a joint at most
+/// `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` (60°) a substep, so a fold that the floor held shut
+/// (stop 44: 95° past the limit on 19 Banner Hall's stream, opened in one substep into
+/// 912.7 J/kg) opens over two substeps or more. The bounds are the figures measured with it
+/// (docs/rope.md, stop 48) plus a tenth: a change that lets such a fold open at once again fails.
+const MAX_BANNER_HALL_STREAM_J_PER_KG: f32 = 600.0;
+/// As above, on stop 47's worst fresh stream on 02 Reel Up (3,819.8 J/kg at tick 560 before).
+const MAX_REEL_UP_STOP47_STREAM_J_PER_KG: f32 = 75.0;
+
+/// Asserts the kept stream's worst tick of the player + rope account is at most `bound`.
+fn assert_stream_rope_step_at_most(file: &str, bound_j_per_kg: f32) {
+    let figures = play_kept_stream(file);
+    let worst = &figures.solver_with_rope_j_per_kg;
+    println!("{file}: worst {} J/kg ({})", worst.value, worst.at);
+    assert!(
+        worst.value <= bound_j_per_kg,
+        "{file}: the rope's step added {} J/kg to the player and their rope ({}; bound \
+         {bound_j_per_kg})",
+        worst.value,
+        worst.at
+    );
+}
+
+/// CI's stream on 19 Banner Hall up to tick 825 (stop 44): the player runs left at 9.8 m/s
+/// dragging a short rope whose joint at node 4 lay folded to about 170° on the floor; when its
+/// contact memory lapsed the fold limit opened it in one substep of 1/960 s, node 3 at 283 m/s.
+#[test]
+fn the_banner_hall_stream_opens_a_fold_the_floor_held_shut_over_substeps() {
+    assert_stream_rope_step_at_most(
+        "rope-step-19-banner-hall-random.ron",
+        MAX_BANNER_HALL_STREAM_J_PER_KG,
+    );
+}
+
+/// Stop 47's worst fresh stream on 02 Reel Up, cut at its worst tick (560): the same
+/// one-substep opening of a fold, at a joint freed from the floor (docs/rope.md, stop 48).
+#[test]
+fn the_reel_up_stop47_stream_opens_its_folds_over_substeps() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-02-reel-up-stop47.ron",
+        MAX_REEL_UP_STOP47_STREAM_J_PER_KG,
+    );
+}

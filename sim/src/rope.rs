@@ -68,8 +68,17 @@ const SLEEP_AFTER_STILL_STEPS: u16 = 60;
 /// Inverse-mass factor of a node in contact during the length fix-up after collision: it keeps
 /// the nodes on the surface while the free ones give the length back.
 const CONTACT_INV_MASS_SCALE: f32 = 0.01;
-/// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once.
+/// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once (on
+/// the player's rope by at most `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
+/// The most the fold limit opens a joint of the player's rope in one substep. A free joint is
+/// held at the limit every substep, so its corrections are small; a fold far past it was made
+/// while the joint rested on the level (where the player's rope leaves folds to the contacts)
+/// and, opened at once when the contact lapses, is a position correction Verlet turns into
+/// velocity: 95° in one substep of 1/960 s threw a node at 283 m/s (19 Banner Hall's stream).
+/// Capped, it opens over two substeps or more. 60° is the smallest cap (of 10° to 90°) under
+/// which all 24 solutions play as before (docs/rope.md, stop 48).
+const MAX_FOLD_OPENING_PER_SUBSTEP_DEG: f32 = 60.0;
 /// Relative margin of the fold limit's cheap test (`bend`): a joint whose squared cosine is
 /// within it of the limit's goes through the exact angle, so rounding never decides.
 const FOLD_REJECT_MARGIN: f32 = 1e-3;

@@ -1,8 +1,12 @@
 //! Bending: a slack rope's slack spread along it, a free joint's curvature eased, and a fold
-//! sharper than `MAX_JOINT_BEND_DEG` opened at once.
+//! sharper than `MAX_JOINT_BEND_DEG` opened (at once, or on the player's rope by at most
+//! `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 
 use super::step::EndMotion;
-use super::{Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION};
+use super::{
+    Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_FOLD_OPENING_PER_SUBSTEP_DEG, MAX_JOINT_BEND_DEG,
+    SLACK_FRACTION,
+};
 use crate::math::Vec2;
 use crate::solver::{Rests, MIN_SEGMENT_M};
 
@@ -34,6 +38,7 @@ impl Rope {
             last_joint,
         } = JointConstants::new(rest);
         let end_is_player = matches!(end, EndMotion::Player(_));
+        let max_opening_rad = fold_opening_per_substep_cap_rad(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
         // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
@@ -49,7 +54,7 @@ impl Rope {
             if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
                 if folds_limited_at_rest(end) {
                     let w = &inv_mass[i - 1..=i + 1];
-                    Self::limit_fold(nodes, i, w[0], w[1], w[2], max_bend_rad);
+                    Self::limit_fold(nodes, i, [w[0], w[1], w[2]], max_bend_rad, f32::INFINITY);
                 }
                 carried_uu = None;
                 continue;
@@ -96,7 +101,7 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(nodes, i, wa, wb, wc, max_bend_rad);
+            Self::limit_fold(nodes, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
             carried_uu = None;
         }
     }
@@ -104,14 +109,14 @@ impl Rope {
     /// The fold limit of `bend`: an angle constraint `|θ| ≤ max` on the joint at node `i`,
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
-    /// `wa, wb, wc`. It rotates the joint open, so it works even when an end cannot move.
+    /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
+    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`).
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
         i: usize,
-        wa: f32,
-        wb: f32,
-        wc: f32,
+        [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
+        max_opening_rad: f32,
     ) {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
@@ -124,6 +129,7 @@ impl Rope {
         if excess <= 0.0 {
             return;
         }
+        let opening = excess.min(max_opening_rad);
         let grad_a = u.perp() / uu;
         let grad_c = v.perp() / vv;
         let grad_b = -(grad_a + grad_c);
@@ -134,7 +140,7 @@ impl Rope {
             return;
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
-        let scale = -bend.signum() * excess / denom;
+        let scale = -bend.signum() * opening / denom;
         nodes[i - 1] += grad_a * (scale * wa);
         nodes[i] += grad_b * (scale * wb);
         nodes[i + 1] += grad_c * (scale * wc);
@@ -151,6 +157,19 @@ impl Rope {
 /// with resting joints left alone (and the solutions play on it).
 fn folds_limited_at_rest(end: EndMotion) -> bool {
     matches!(end, EndMotion::Loose)
+}
+
+/// The most the fold limit opens a free joint in one substep, radians: on the player's rope
+/// `MAX_FOLD_OPENING_PER_SUBSTEP_DEG`, so a fold left far past the limit while it rested on
+/// the level opens over substeps rather than in one (19 Banner Hall's stale fold, stop 44).
+/// Holding the limit at the player's resting joints instead (`folds_limited_at_rest`, the
+/// broken pieces' rule) was measured and dropped: it fights the contacts and added more
+/// medium kicks than it removed (docs/rope.md, stop 48). Other ropes open at once, as tuned.
+fn fold_opening_per_substep_cap_rad(end: EndMotion) -> f32 {
+    match end {
+        EndMotion::Player(_) => MAX_FOLD_OPENING_PER_SUBSTEP_DEG.to_radians(),
+        EndMotion::Free | EndMotion::Loose => f32::INFINITY,
+    }
 }
 
 /// What `Rope::bend` works out once per substep rather than once per joint.
