@@ -190,13 +190,9 @@ fn play_kept_stream(file: &str) -> Figures {
 /// now a miss; the stream's worst tick is then 9.6 J/kg (tick 476).
 #[test]
 fn a_rope_laid_along_the_hooks_flight_never_starts_stretched() {
-    let figures = play_kept_stream("rope-step-02-reel-up-random.ron");
-    let worst = &figures.solver_with_rope_j_per_kg;
-    assert!(
-        worst.value <= MAX_SOLUTION_ROPE_STEP_ADDED_J_PER_KG,
-        "the rope's step added {} J/kg to the player and their rope ({})",
-        worst.value,
-        worst.at
+    assert_stream_rope_step_at_most(
+        "rope-step-02-reel-up-random.ron",
+        MAX_SOLUTION_ROPE_STEP_ADDED_J_PER_KG,
     );
 }
 
@@ -285,5 +281,24 @@ fn the_reel_up_stop47_stream_opens_its_folds_over_substeps() {
     assert_stream_rope_step_at_most(
         "rope-energy-02-reel-up-stop47.ron",
         MAX_REEL_UP_STOP47_STREAM_J_PER_KG,
+    );
+}
+
+/// The most one tick's rope step may add to the player and their rope together on the kept
+/// quarry stream below, J/kg of the player: what the 24 solution replays are allowed
+/// (`MAX_SOLUTION_ROPE_STEP_ADDED_J_PER_KG`, 52.3 J/kg measured on 23 Rotten Tower), rounded
+/// up. The stream's worst tick was 10 977 J/kg.
+const QUARRY_STREAM_MAX_ROPE_STEP_J_PER_KG: f32 = 60.0;
+
+/// Found by stop 46's fresh streams (tests/data/rope-energy-08-quarry-floor-stop46.ron): the
+/// player falls beside the start ledge's right face, reeling on a rope hooked to the ledge's
+/// top, and lands against the face below its corner (tick 390). docs/rope.md, "08 Quarry
+/// Floor's bounce", has the probe.
+#[test]
+#[ignore = "fails on main (10 977 J/kg at tick 391): the bounce is diagnosed, not fixed (docs/rope.md)"]
+fn the_quarry_stream_landing_beside_the_ledge_puts_no_energy_into_the_rope() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-08-quarry-floor-stop46.ron",
+        QUARRY_STREAM_MAX_ROPE_STEP_J_PER_KG,
     );
 }
