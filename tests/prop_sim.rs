@@ -506,17 +506,16 @@ fn a_dumped_stream_keeps_every_rope_axis_out_of_solids() {
 }
 
 /// The most one tick's rope step may add to the player and their rope together, J/kg of the
-/// player, on the kept quarry stream below: what `tests/sim_version.rs` allows the 24 solution
-/// replays (`the_solutions_rope_steps_add_no_more_energy_than_measured`, 52.3 J/kg measured on
-/// 23 Rotten Tower), rounded up. The stream's worst tick was 10 977 J/kg.
-const QUARRY_STREAM_MAX_ROPE_STEP_J_PER_KG: f32 = 60.0;
+/// player, on the kept quarry stream below: issue 32's property itself (measured 0.4 J/kg,
+/// tick 27, since stop 49; the stream's worst tick was 10 977 J/kg at tick 391).
+const QUARRY_STREAM_MAX_ROPE_STEP_J_PER_KG: f32 = 1.0;
 
 /// Found by stop 46's fresh streams (tests/data/rope-energy-08-quarry-floor-stop46.ron): the
 /// player falls beside the start ledge's right face, reeling on a rope hooked to the ledge's
 /// top, and lands against the face below its corner (tick 390). docs/rope.md, "08 Quarry
-/// Floor's bounce", has the probe.
+/// Floor's bounce", has the probe. The step now takes the level's push-back in over its
+/// substeps and caps the lever of a contact on the player's segment (stop 49): 0.4 J/kg.
 #[test]
-#[ignore = "fails on main (10 977 J/kg at tick 391): the bounce is diagnosed, not fixed (docs/rope.md)"]
 fn the_quarry_stream_landing_beside_the_ledge_puts_no_energy_into_the_rope() {
     let path = common::root().join("tests/data/rope-energy-08-quarry-floor-stop46.ron");
     let replay = tether::sim::Replay::from_ron(&common::read(&path), "quarry stream")
