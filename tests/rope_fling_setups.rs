@@ -578,7 +578,7 @@ fn a_platform_closing_on_the_face_a_rope_hangs_down_knocks_the_hook_off() {
 
 /// The most one tick's rope step may add to the player and their rope together (the account's
 /// `rope_solver_added_j_per_kg`), J/kg of the player: the player-alone bound above, which the
-/// 24 solution replays keep with their rope too (52.3 J/kg at worst, 23 Rotten Tower).
+/// 24 solution replays keep with their rope too (6.6 J/kg at worst, 14 Drawbridge).
 const MAX_ROPE_AND_PLAYER_J_PER_KG: f32 = MAX_SOLVER_J_PER_KG;
 
 /// 08 Quarry Floor's bounce (stop 46's stream), on purpose: the player falls past a ledge's
@@ -587,7 +587,7 @@ const MAX_ROPE_AND_PLAYER_J_PER_KG: f32 = MAX_SOLVER_J_PER_KG;
 /// into the face and the level puts them back out, so each rope step starts with the last
 /// segment stretched by that much. Several drops, as the stream's landing is one of many.
 #[test]
-#[ignore = "fails on main (4 546 J/kg): 08 Quarry Floor's bounce is diagnosed, not fixed (docs/rope.md)"]
+#[ignore = "fails (394 J/kg, was 4 546): the contact solve's overshoot is left (docs/rope.md, stop 49)"]
 fn landing_against_a_ledge_face_while_reeled_to_its_top_never_flings() {
     let reel_left = InputFrame {
         reel: 1,

@@ -178,8 +178,8 @@ impl Rope {
                     contact.point1,
                     -contact.normal1,
                     depth_m,
-                    weight(self, i),
-                    weight(self, i + 1),
+                    [weight(self, i), weight(self, i + 1)],
+                    max_contact_lever(i, last, end),
                 );
             }
         }
@@ -349,15 +349,16 @@ impl Rope {
 
     /// Moves the ends of segment `i` so that its point nearest `contact_point` moves `depth_m`
     /// along `normal`, split by where along the segment the contact is and by the ends' inverse
-    /// masses; then applies Coulomb friction to the ends' motion over this substep.
+    /// masses, each by at most `max_lever` × the depth; then applies Coulomb friction to the
+    /// ends' motion over this substep.
     pub(super) fn push_segment(
         &mut self,
         i: usize,
         contact_point: Vec2,
         normal: Vec2,
         depth_m: f32,
-        wa: f32,
-        wb: f32,
+        [wa, wb]: [f32; 2],
+        max_lever: f32,
     ) {
         let Some((ka, kb, denom)) = self.lever_split(i, contact_point, [wa, wb]) else {
             return;
@@ -368,7 +369,7 @@ impl Rope {
             if k == 0.0 {
                 continue;
             }
-            let push_m = (k * scale).min(MAX_CONTACT_LEVER * depth_m);
+            let push_m = (k * scale).min(max_lever * depth_m);
             self.nodes[node] += normal * push_m;
             self.touching[node] = true;
             // Position-based friction (Macklin 2014): cancel the tangential motion of this
@@ -401,6 +402,21 @@ const AXIS_CLEARANCE_M: f32 = 0.001;
 /// the segment comes out of the corner over a few substeps instead. At 8 no solution replay
 /// changes (4 changed level 11's and it missed its goal).
 const MAX_CONTACT_LEVER: f32 = 8.0;
+/// Most a contact on the player's segment may move its free node, as a multiple of the depth
+/// (`MAX_CONTACT_LEVER` elsewhere). The player's end cannot move in the rope step, so a contact
+/// near it levers the other node by depth / (1 − t): 08 Quarry Floor's segment, run into the
+/// ledge's corner, threw that node 0.39 m in one substep (277 m/s). At 1 it moves as far as
+/// the contact point must; the segment comes out of the corner over a few substeps.
+const MAX_PLAYER_SEGMENT_CONTACT_LEVER: f32 = 1.0;
+
+/// Most a contact on segment `i` (of `last`) may move a node, as a multiple of its depth: the
+/// player's segment is capped tighter (`MAX_PLAYER_SEGMENT_CONTACT_LEVER`).
+fn max_contact_lever(i: usize, last: usize, end: EndMotion) -> f32 {
+    match end {
+        EndMotion::Player(_) if i + 1 == last => MAX_PLAYER_SEGMENT_CONTACT_LEVER,
+        _ => MAX_CONTACT_LEVER,
+    }
+}
 
 /// The shortcut of `Rope::collide` past parry's general contact query for boxes:
 /// `contact_segment_cuboid`, parry's own steps with the EPA's buffers kept (the same contact to

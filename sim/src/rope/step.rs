@@ -13,6 +13,18 @@ use crate::geometry::{groups, Geometry};
 use crate::math::{sort_short_by_key, Vec2};
 use crate::solver::{lanes, solve_chain, Rests};
 
+/// A stretch of the player's segment at a step's start beyond which the step takes it in over
+/// its substeps (the segment's rest starts as long as it lies; `Rope::push_back_rest_from_m`)
+/// rather than in the first substep's chain solve. The level puts the player back out of a
+/// solid after the rope step, and `Rope::set_player` moves only the end node, so the next step
+/// starts with that segment longer than its rest: solved in one substep of 1/960 s, 4.9 cm
+/// threw the player's end at 38 m/s (08 Quarry Floor) and 0.69 m the nodes at 543 m/s (10 Rope
+/// Lift). Under it the stretch is the rope's own (a taut swing leaves a few mm). At 2 cm four
+/// solutions missed their goals; at 4 cm, with `collide`'s lever cap on the player's segment
+/// (`MAX_PLAYER_SEGMENT_CONTACT_LEVER`), only 23 Rotten Tower, whose solution leaned on the
+/// kick and was re-recorded (docs/rope.md, stop 49).
+const PUSH_BACK_STRETCH_TAKEN_OVER_STEP_M: f32 = 0.04;
+
 /// How the far end moves during a step.
 #[derive(Clone, Copy)]
 pub(super) enum EndMotion {
@@ -249,6 +261,10 @@ impl Rope {
             return None;
         }
         let last_rest_from_m = self.pay_in_or_out();
+        let last_rest_from_m = match end {
+            EndMotion::Player(_) => self.push_back_rest_from_m(last_rest_from_m),
+            EndMotion::Free | EndMotion::Loose => last_rest_from_m,
+        };
         let anchor_from = self.nodes[0];
         let anchor_delta = anchor_to - anchor_from;
         let travel_m = self.predicted_travel_m(gravity, dt_s, anchor_delta, end);
@@ -282,6 +298,20 @@ impl Rope {
             end,
             end_vel,
         })
+    }
+
+    /// The player's segment's rest at the step's start: as long as the segment lies when the
+    /// level's push-back stretched it more than `PUSH_BACK_STRETCH_TAKEN_OVER_STEP_M` past
+    /// `rest_from_m`, so the substeps' ramp to the reel's rest takes the stretch in over the
+    /// step instead of the first chain solve turning it into velocity at once.
+    fn push_back_rest_from_m(&self, rest_from_m: f32) -> f32 {
+        let last = self.segment_count();
+        let lying_m = self.nodes[last - 1].distance(self.nodes[last]);
+        if lying_m - rest_from_m > PUSH_BACK_STRETCH_TAKEN_OVER_STEP_M {
+            lying_m
+        } else {
+            rest_from_m
+        }
     }
 
     /// Substep `k` (from 1) up to its chain solve: moves the nodes and bends the joints;
