@@ -431,6 +431,23 @@ fn stop_47s_drawbridge_stream_lets_go_of_a_rope_the_bridge_pinches_against_the_w
     replay_kept_stream("rope-axis-14-drawbridge-stop47.ron"); // 1.6 cm, tick 2396, segment 16
 }
 
+/// Found by stop 49's paired fresh runs (3 of 12 runs of 2 016 streams, on main and on the
+/// push-back fix alike): on 10 Rope Lift the player's rope pulls the hanging platform about and
+/// the winch's rope goes slack over it; the winch rope passed through its own load, so it lay
+/// in the platform (a 4.5 cm deepest tick in one run). The rope now meets its load where its
+/// end node is, all but the last segment, which holds it (`Rope::solid_place`). Each failed on
+/// e95718c at the depth and tick in its comment (the winch's segment 46 or 47).
+#[test]
+fn stop_49s_streams_keep_the_winch_rope_out_of_the_load_it_carries() {
+    for file in [
+        "rope-axis-10-rope-lift-winch-load-stop49-a.ron", // 5.1 mm, tick 253
+        "rope-axis-10-rope-lift-winch-load-stop49-b.ron", // 5.6 mm, tick 2007
+        "rope-axis-10-rope-lift-winch-load-stop49-c.ron", // 15.8 mm, tick 366
+    ] {
+        replay_kept_stream(file);
+    }
+}
+
 /// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
 /// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
 /// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,

@@ -379,6 +379,15 @@ impl Geometry {
             .is_some()
     }
 
+    /// Where moving collider `at` is when its body is at `body_pose` (a fixed collider is
+    /// where it always is).
+    pub fn collider_pose_on_body(&self, at: ColliderRef, body_pose: Pose) -> Pose {
+        match at.moving.then(|| self.moving_colliders.get(at.index as usize)).flatten() {
+            Some(moving) => body_pose * moving.pose_in_body,
+            None => *self.collider(at).position(),
+        }
+    }
+
     /// A moving collider's world pose before the last `set_body_poses`.
     fn previous_pose(&self, at: ColliderRef) -> Option<Pose> {
         at.moving

@@ -182,8 +182,10 @@ pub struct Rope {
     last_substeps: u32,
     /// Length of the last step, seconds.
     step_dt_s: f32,
-    /// A body whose colliders this rope passes through: the load a winch rope carries.
-    ignored_body: Option<Body>,
+    /// The body hanging from this rope's end node, which the rope carries (a winch's load): the
+    /// rope meets it where the end node is now (`Rope::solid_pose`), and its last segment, which
+    /// holds the load, never does.
+    carried_body: Option<Body>,
     /// Takes its substeps by what needs them (`substeps_needed`), not by its fastest node.
     substeps_by_need: bool,
     /// A level rope (vine, winch rope) stops being stepped when it has been still a while and
@@ -306,7 +308,7 @@ impl Rope {
             params: RopeParams { segments, ..params },
             last_substeps: 1,
             step_dt_s: 1.0 / 60.0,
-            ignored_body: None,
+            carried_body: None,
             substeps_by_need: false,
             sleeps_when_still: false,
             still_steps: 0,
@@ -475,9 +477,9 @@ impl Rope {
         }
     }
 
-    /// Makes this rope pass through the colliders of `body` (its own load).
-    pub fn set_ignored_body(&mut self, body: Option<Body>) {
-        self.ignored_body = body;
+    /// Hangs `body` (its own load) from this rope's end node: see `carried_body`.
+    pub fn set_carried_body(&mut self, body: Option<Body>) {
+        self.carried_body = body;
     }
 
     /// Substeps the last step took.
@@ -665,7 +667,7 @@ impl Rope {
             params,
             last_substeps,
             step_dt_s,
-            ignored_body,
+            carried_body,
             substeps_by_need,
             sleeps_when_still,
             still_steps,
@@ -690,7 +692,7 @@ impl Rope {
         h.f32(params.radius_m);
         h.u64(*last_substeps as u64);
         h.f32(*step_dt_s);
-        h.u64(ignored_body.map_or(u64::MAX, |b| b.code()));
+        h.u64(carried_body.map_or(u64::MAX, |b| b.code()));
         h.u64(*substeps_by_need as u64);
         h.u64(*sleeps_when_still as u64 | (*still_steps as u64) << 1);
     }

@@ -144,7 +144,7 @@ impl WinchDef {
             &tuning.rope,
         );
         rope.set_end_mass_ratio(self.mass_ratio(&tuning.rope, 0.0));
-        rope.set_ignored_body(Some(Body::WinchLoad(index as u16)));
+        rope.set_carried_body(Some(Body::WinchLoad(index as u16)));
         rope.set_min_substeps(super::vine::WINCH_ROPE_MIN_SUBSTEPS);
         rope.set_sleeps_when_still(true);
         WinchState {

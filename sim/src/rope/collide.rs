@@ -8,7 +8,7 @@ use rapier2d::parry::shape::{Segment, Shape};
 
 use super::step::EndMotion;
 use super::{Rope, BROADPHASE_SLOP_M, CHUNK_SEGMENTS, SWEEP_THRESHOLD_RADII};
-use crate::geometry::{groups, Body, ColliderRef, Geometry};
+use crate::geometry::{groups, ColliderRef, Geometry};
 use crate::math::{Pose, Vec2};
 
 impl Rope {
@@ -42,7 +42,6 @@ impl Rope {
             let near = &mut scratch.near;
             gather_chunk(
                 geometry,
-                self.ignored_body,
                 (chunk, aabb),
                 near,
                 &mut scratch.pairs,
@@ -88,7 +87,6 @@ impl Rope {
                 let near = &mut scratch.near;
                 gather_chunk(
                     geometry,
-                    self.ignored_body,
                     (chunk, aabb),
                     near,
                     &mut rebuilt,
@@ -120,12 +118,24 @@ impl Rope {
         for p in 0..self.scratch.pairs.len() {
             let (chunk, at, solid_aabb) = self.scratch.pairs[p];
             let shape = geometry.collider(at).shape();
-            let pose = &geometry.collider_pose_at(at, progress);
+            let SolidPlace {
+                pose,
+                aabb: solid_aabb,
+                segments_end: last_met,
+            } = self.solid_place(geometry, at, solid_aabb, progress);
+            let pose = &pose;
             let first = chunk * CHUNK_SEGMENTS;
-            let end_seg = (first + CHUNK_SEGMENTS).min(last);
+            let end_seg = (first + CHUNK_SEGMENTS).min(last_met);
+            if first >= end_seg {
+                continue;
+            }
             // Swept test: a node that moved far this substep may have jumped a thin wall whole.
             // Each node is swept once, by the chunk that starts at or contains it.
-            let sweep_to = if end_seg == last { last } else { end_seg - 1 };
+            let sweep_to = if end_seg == last_met {
+                last_met
+            } else {
+                end_seg - 1
+            };
             let solid_box = shape.compute_aabb(pose).loosened(SWEEP_BOX_SLACK_M);
             self.sweep_nodes(first.max(1)..=sweep_to, (shape, pose, &solid_box), end);
             for i in first..end_seg {
@@ -196,13 +206,17 @@ impl Rope {
     /// along). Only an axis inside a solid is touched, which no shallow resting contact is, so
     /// an unbroken rope plays to the same bits.
     pub(super) fn push_axes_out_of_solids(&mut self, geometry: &Geometry, end: EndMotion) {
-        let last = self.segment_count();
         for p in 0..self.scratch.pairs.len() {
             let (chunk, at, solid_aabb) = self.scratch.pairs[p];
             let shape = geometry.collider(at).shape();
-            let pose = &geometry.collider_pose_at(at, 1.0);
+            let SolidPlace {
+                pose,
+                aabb: solid_aabb,
+                segments_end: last_met,
+            } = self.solid_place(geometry, at, solid_aabb, 1.0);
+            let pose = &pose;
             let first = chunk * CHUNK_SEGMENTS;
-            for i in first..(first + CHUNK_SEGMENTS).min(last) {
+            for i in first..(first + CHUNK_SEGMENTS).min(last_met) {
                 let (a, b) = (self.nodes[i], self.nodes[i + 1]);
                 if !solid_aabb.intersects(&Aabb::new(a.min(b), a.max(b))) {
                     continue;
@@ -296,6 +310,39 @@ impl Rope {
             None
         } else {
             Some((ka, kb, denom))
+        }
+    }
+
+    /// Where solid `at` (its box `aabb` from the broad phase) is for this rope `progress` of the
+    /// way through the step, and the segments it meets. The load the rope carries hangs from
+    /// the end node, so it is placed where that node is now: the level poses it once a tick,
+    /// after the rope's step, and a rope lying on a rising load met it a tick low and ended the
+    /// tick up to a tick's rise inside it (10 Rope Lift's platform, pulled up by the player's
+    /// rope under its slack winch rope). Its last segment holds the load and never meets it:
+    /// a push on it would move the end node, and with it the load, by the load itself.
+    fn solid_place(
+        &self,
+        geometry: &Geometry,
+        at: ColliderRef,
+        aabb: Aabb,
+        progress: f32,
+    ) -> SolidPlace {
+        let last = self.segment_count();
+        let carried = self
+            .carried_body
+            .is_some_and(|body| geometry.tag(at).body == body);
+        if !carried {
+            return SolidPlace {
+                pose: geometry.collider_pose_at(at, progress),
+                aabb,
+                segments_end: last,
+            };
+        }
+        let pose = geometry.collider_pose_on_body(at, Pose::from_translation(self.nodes[last]));
+        SolidPlace {
+            pose,
+            aabb: geometry.collider(at).shape().compute_aabb(&pose),
+            segments_end: last.saturating_sub(1),
         }
     }
 
@@ -472,23 +519,25 @@ pub(super) mod box_contact {
     }
 }
 
-/// Appends to `pairs` the (chunk, collider, collider box) of every solid near `aabb` but the
-/// `ignored` body's, in handle order; `near` is working memory.
+/// A solid as one rope meets it (`Rope::solid_place`): its pose and box, and the end of the
+/// range of segments that meet it.
+struct SolidPlace {
+    pose: Pose,
+    aabb: Aabb,
+    segments_end: usize,
+}
+
+/// Appends to `pairs` the (chunk, collider, collider box) of every solid near `aabb`, in handle
+/// order; `near` is working memory.
 fn gather_chunk(
     geometry: &Geometry,
-    ignored: Option<Body>,
     (chunk, aabb): (usize, Aabb),
     near: &mut Vec<(ColliderRef, Aabb)>,
     pairs: &mut Vec<(usize, ColliderRef, Aabb)>,
 ) {
     near.clear();
     geometry.colliders_near(aabb, groups::SOLID, near);
-    for &(at, collider_aabb) in near.iter() {
-        if ignored.is_some_and(|b| geometry.tag(at).body == b) {
-            continue;
-        }
-        pairs.push((chunk, at, collider_aabb));
-    }
+    pairs.extend(near.iter().map(|&(at, collider_aabb)| (chunk, at, collider_aabb)));
 }
 
 /// The smallest box around `points`.

@@ -83,7 +83,7 @@ impl Rope {
         rope.max_segments = self.max_segments.max(rope.segment_count());
         rope.last_substeps = self.last_substeps;
         rope.step_dt_s = self.step_dt_s;
-        rope.ignored_body = self.ignored_body;
+        rope.carried_body = self.carried_body;
         rope.substeps_by_need = self.substeps_by_need;
         rope.sleeps_when_still = self.sleeps_when_still;
         rope
