@@ -382,7 +382,10 @@ impl Geometry {
     /// Where moving collider `at` is when its body is at `body_pose` (a fixed collider is
     /// where it always is).
     pub fn collider_pose_on_body(&self, at: ColliderRef, body_pose: Pose) -> Pose {
-        match at.moving.then(|| self.moving_colliders.get(at.index as usize)).flatten() {
+        let moving = at
+            .moving
+            .then(|| self.moving_colliders.get(at.index as usize));
+        match moving.flatten() {
             Some(moving) => body_pose * moving.pose_in_body,
             None => *self.collider(at).position(),
         }

@@ -3,7 +3,7 @@
 //! position-based Coulomb friction; a swept test for nodes that moved further than their radius.
 
 use rapier2d::parry::bounding_volume::{Aabb, BoundingVolume};
-use rapier2d::parry::query::{self, Ray};
+use rapier2d::parry::query::{self, Contact, Ray};
 use rapier2d::parry::shape::{Segment, Shape};
 
 use super::step::EndMotion;
@@ -40,12 +40,7 @@ impl Rope {
             let aabb = points_box(&self.nodes[nodes]).loosened(margin_m);
             scratch.chunk_boxes.push(aabb);
             let near = &mut scratch.near;
-            gather_chunk(
-                geometry,
-                (chunk, aabb),
-                near,
-                &mut scratch.pairs,
-            );
+            gather_chunk(geometry, (chunk, aabb), near, &mut scratch.pairs);
         }
     }
 
@@ -85,12 +80,7 @@ impl Rope {
             }
             if scratch.widened_chunks.contains(&chunk) {
                 let near = &mut scratch.near;
-                gather_chunk(
-                    geometry,
-                    (chunk, aabb),
-                    near,
-                    &mut rebuilt,
-                );
+                gather_chunk(geometry, (chunk, aabb), near, &mut rebuilt);
             } else {
                 rebuilt.extend_from_slice(&old[first..next]);
             }
@@ -109,89 +99,85 @@ impl Rope {
         if let EndMotion::Player(_) | EndMotion::Loose = end {
             self.widen_broad_phase_if_left(geometry);
         }
+        self.touching.fill(false);
+        for p in 0..self.scratch.pairs.len() {
+            let pair = self.scratch.pairs[p];
+            self.collide_with_solid(geometry, pair, end, progress);
+        }
+    }
+
+    /// `collide` against one solid the broad phase paired with one chunk of segments.
+    fn collide_with_solid(
+        &mut self,
+        geometry: &Geometry,
+        (chunk, at, solid_aabb): (usize, ColliderRef, Aabb),
+        end: EndMotion,
+        progress: f32,
+    ) {
         let radius_m = self.params.radius_m;
         let last = self.segment_count();
-        self.touching.fill(false);
-
         let weight = |rope: &Rope, i: usize| rope.contact_weight(i, end);
-        let identity = Pose::IDENTITY;
-        for p in 0..self.scratch.pairs.len() {
-            let (chunk, at, solid_aabb) = self.scratch.pairs[p];
-            let shape = geometry.collider(at).shape();
-            let SolidPlace {
-                pose,
-                aabb: solid_aabb,
-                segments_end: last_met,
-            } = self.solid_place(geometry, at, solid_aabb, progress);
-            let pose = &pose;
-            let first = chunk * CHUNK_SEGMENTS;
-            let end_seg = (first + CHUNK_SEGMENTS).min(last_met);
-            if first >= end_seg {
+        let shape = geometry.collider(at).shape();
+        let SolidPlace {
+            pose,
+            aabb: solid_aabb,
+            segments_end: last_met,
+        } = self.solid_place(geometry, at, solid_aabb, progress);
+        let pose = &pose;
+        let first = chunk * CHUNK_SEGMENTS;
+        let end_seg = (first + CHUNK_SEGMENTS).min(last_met);
+        if first >= end_seg {
+            return;
+        }
+        // Swept test: a node that moved far this substep may have jumped a thin wall whole.
+        // Each node is swept once, by the chunk that starts at or contains it.
+        let sweep_to = if end_seg == last_met {
+            last_met
+        } else {
+            end_seg - 1
+        };
+        let solid_box = shape.compute_aabb(pose).loosened(SWEEP_BOX_SLACK_M);
+        self.sweep_nodes(first.max(1)..=sweep_to, (shape, pose, &solid_box), end);
+        for i in first..end_seg {
+            let (a, b) = (self.nodes[i], self.nodes[i + 1]);
+            let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
+            if !solid_aabb.intersects(&seg_aabb) {
                 continue;
             }
-            // Swept test: a node that moved far this substep may have jumped a thin wall whole.
-            // Each node is swept once, by the chunk that starts at or contains it.
-            let sweep_to = if end_seg == last_met {
-                last_met
-            } else {
-                end_seg - 1
-            };
-            let solid_box = shape.compute_aabb(pose).loosened(SWEEP_BOX_SLACK_M);
-            self.sweep_nodes(first.max(1)..=sweep_to, (shape, pose, &solid_box), end);
-            for i in first..end_seg {
-                let (a, b) = (self.nodes[i], self.nodes[i + 1]);
-                let seg_aabb = Aabb::new(a.min(b), a.max(b)).loosened(radius_m);
-                if !solid_aabb.intersects(&seg_aabb) {
-                    continue;
-                }
-                // A segment hanging from an anchor on a box's face (every vine and winch rope
-                // from its ceiling): the contact is at the anchor itself, where the push moves
-                // nothing (`push_segment` returns for a zero share at a fixed end): the same
-                // state to the bit, all solutions' hashes unchanged. Parry's query for it is a
-                // penetration query (EPA, three allocations), the dearest of all.
-                if weight(self, i) == 0.0
-                    && shape
-                        .as_cuboid()
-                        .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
-                {
-                    continue;
-                }
-                // Cheap exact reject before the contact query (GJK for boxes and polygons): the
-                // capsule cannot reach a shape further from its midpoint than half its length
-                // plus its radius.
-                let reach_m = 0.5 * a.distance(b) + radius_m;
-                if shape.distance_to_point(pose, (a + b) * 0.5, true) > reach_m {
-                    continue;
-                }
-                let segment = Segment::new(a, b);
-                let contact = match shape.as_cuboid() {
-                    Some(cuboid) => box_contact::contact_segment_cuboid(
-                        &mut self.scratch.epa.0,
-                        &segment,
-                        pose,
-                        cuboid,
-                        radius_m,
-                    ),
-                    _ => query::contact(&identity, &segment, pose, shape, radius_m)
-                        .ok()
-                        .flatten(),
-                };
-                let Some(contact) = contact else {
-                    continue;
-                };
-                let depth_m = radius_m - contact.dist;
-                if depth_m <= 0.0 {
-                    continue;
-                }
-                self.push_segment(
-                    i,
-                    contact.point1,
-                    -contact.normal1,
-                    depth_m,
-                    [weight(self, i), weight(self, i + 1)],
-                    max_contact_lever(i, last, end),
-                );
+            // A segment hanging from an anchor on a box's face (every vine and winch rope
+            // from its ceiling): the contact is at the anchor itself, where the push moves
+            // nothing (`push_segment` returns for a zero share at a fixed end): the same
+            // state to the bit, all solutions' hashes unchanged. Parry's query for it is a
+            // penetration query (EPA, three allocations), the dearest of all.
+            if weight(self, i) == 0.0
+                && shape
+                    .as_cuboid()
+                    .is_some_and(|c| leaves_face_at_start(a, b, pose, c.half_extents))
+            {
+                continue;
             }
+            // Cheap exact reject before the contact query (GJK for boxes and polygons): the
+            // capsule cannot reach a shape further from its midpoint than half its length
+            // plus its radius.
+            let reach_m = 0.5 * a.distance(b) + radius_m;
+            if shape.distance_to_point(pose, (a + b) * 0.5, true) > reach_m {
+                continue;
+            }
+            let Some(contact) = self.segment_contact([a, b], shape, pose, radius_m) else {
+                continue;
+            };
+            let depth_m = radius_m - contact.dist;
+            if depth_m <= 0.0 {
+                continue;
+            }
+            self.push_segment(
+                i,
+                contact.point1,
+                -contact.normal1,
+                depth_m,
+                [weight(self, i), weight(self, i + 1)],
+                max_contact_lever(i, last, end),
+            );
         }
     }
 
@@ -225,19 +211,7 @@ impl Rope {
                 if shape.distance_to_point(pose, (a + b) * 0.5, true) > 0.5 * a.distance(b) {
                     continue;
                 }
-                let segment = Segment::new(a, b);
-                let contact = match shape.as_cuboid() {
-                    Some(cuboid) => box_contact::contact_segment_cuboid(
-                        &mut self.scratch.epa.0,
-                        &segment,
-                        pose,
-                        cuboid,
-                        0.0,
-                    ),
-                    _ => query::contact(&Pose::IDENTITY, &segment, pose, shape, 0.0)
-                        .ok()
-                        .flatten(),
-                };
+                let contact = self.segment_contact([a, b], shape, pose, 0.0);
                 let Some(contact) = contact.filter(|c| c.dist < 0.0) else {
                     continue;
                 };
@@ -343,6 +317,30 @@ impl Rope {
             pose,
             aabb: geometry.collider(at).shape().compute_aabb(&pose),
             segments_end: last.saturating_sub(1),
+        }
+    }
+
+    /// The contact of the segment `a`–`b`, a capsule of `radius_m`, with `shape` at `pose`, if
+    /// they are within the radius: boxes by `box_contact` (no allocation), the rest by parry.
+    fn segment_contact(
+        &mut self,
+        [a, b]: [Vec2; 2],
+        shape: &dyn Shape,
+        pose: &Pose,
+        radius_m: f32,
+    ) -> Option<Contact> {
+        let segment = Segment::new(a, b);
+        match shape.as_cuboid() {
+            Some(cuboid) => box_contact::contact_segment_cuboid(
+                &mut self.scratch.epa.0,
+                &segment,
+                pose,
+                cuboid,
+                radius_m,
+            ),
+            _ => query::contact(&Pose::IDENTITY, &segment, pose, shape, radius_m)
+                .ok()
+                .flatten(),
         }
     }
 
@@ -537,7 +535,10 @@ fn gather_chunk(
 ) {
     near.clear();
     geometry.colliders_near(aabb, groups::SOLID, near);
-    pairs.extend(near.iter().map(|&(at, collider_aabb)| (chunk, at, collider_aabb)));
+    pairs.extend(
+        near.iter()
+            .map(|&(at, collider_aabb)| (chunk, at, collider_aabb)),
+    );
 }
 
 /// The smallest box around `points`.
