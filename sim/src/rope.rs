@@ -183,7 +183,7 @@ pub struct Rope {
     /// Length of the last step, seconds.
     step_dt_s: f32,
     /// The body hanging from this rope's end node, which the rope carries (a winch's load): the
-    /// rope meets it where the end node is now (`Rope::solid_pose`), and its last segment, which
+    /// rope meets it where the end node is now (`Rope::solid_place`), and its last segment, which
     /// holds the load, never does.
     carried_body: Option<Body>,
     /// Takes its substeps by what needs them (`substeps_needed`), not by its fastest node.

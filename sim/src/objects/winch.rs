@@ -25,8 +25,8 @@ pub const MIN_LOAD_KG: f32 = 1.0;
 pub const MAX_LOAD_KG: f32 = 2000.0;
 /// Largest platform or weight a winch carries (half size or radius).
 pub const MAX_LOAD_HALF_SIZE_M: f32 = 5.0;
-/// Gap between the rope's end node and the top of its load, so the rope never rests on the
-/// load it carries.
+/// Gap between the rope's end node and the top of its load, so the segment that holds the
+/// load never touches it (the rest of the rope may lie on it: `Rope::solid_place`).
 const LOAD_GAP_M: f32 = 0.02;
 /// The rope radius the load's collider is placed under (`LoadDef::body_collider`): the rope's
 /// radius is a feel constant, and the gap under the end node covers any sane one.
