@@ -47,11 +47,23 @@ fn reeling_over_a_platform_corner_beside_you_never_flings() {
 /// over each tick (so no stage's change goes unaccounted).
 #[test]
 fn the_energy_account_adds_up_every_tick() {
+    assert_the_energy_account_adds_up_every_tick("fling-20-tailwind.ron");
+}
+
+/// The same on 10 Rope Lift's kept stream (docs/rope.md, stop 49), which rides the elevator
+/// platform, lands on it and walks off it (tick 282), so the moving solid's hand-on is in it.
+#[test]
+fn the_energy_account_adds_up_every_tick_riding_the_lift() {
+    assert_the_energy_account_adds_up_every_tick("rope-step-10-rope-lift-stop49.ron");
+}
+
+/// Plays the replay `file` of tests/data on its level, checking the account every tick.
+fn assert_the_energy_account_adds_up_every_tick(file: &str) {
     let root = common::root();
-    let text = common::read(&root.join("tests/data/fling-20-tailwind.ron"));
-    let replay = Replay::from_ron(&text, "fling-20-tailwind.ron").expect("the repro parses");
-    let mut world = cli::load_world(&root.join("levels/20_tailwind.ron"), common::tuning())
-        .expect("level 20 loads");
+    let text = common::read(&root.join("tests/data").join(file));
+    let replay = Replay::from_ron(&text, file).expect("the replay parses");
+    let mut world = cli::load_world(&root.join("levels").join(&replay.level), common::tuning())
+        .expect("the level loads");
     let mut before = world.energy().mechanical_j_per_kg();
     let g = world.tuning().player.gravity_m_per_s2;
     before = before.max(0.5 * world.player().vel.length_squared() + g * world.player().pos.y);
@@ -69,7 +81,7 @@ fn the_energy_account_adds_up_every_tick() {
         let change = e.mechanical_j_per_kg() - before;
         assert!(
             (credits - change).abs() <= 1e-3 * (1.0 + change.abs() + e.mechanical_j_per_kg().abs()),
-            "tick {}: credits {credits} J/kg, change {change} J/kg ({e:?})",
+            "{file} tick {}: credits {credits} J/kg, change {change} J/kg ({e:?})",
             tick + 1
         );
         before = e.mechanical_j_per_kg();

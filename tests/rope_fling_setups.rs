@@ -694,3 +694,111 @@ fn running_past_your_hook_in_the_floor_never_whips_the_folded_rope() {
         worst.1
     );
 }
+
+/// The platform of the walk-off set-ups below: it shuttles right at this speed, m/s.
+const WALK_OFF_PLATFORM_M_PER_S: f32 = 3.0;
+
+/// The tick a player walks off a moving platform: their account, their velocity at its end and
+/// the platform's velocity handed on.
+struct WalkOff {
+    energy: TickEnergy,
+    vel_m_per_s: Vec2,
+    handed_on_m_per_s: Vec2,
+}
+
+/// The player stands on a platform moving right at `WALK_OFF_PLATFORM_M_PER_S` and runs right
+/// off its edge; with `with_rope`, hung on a slack-going rope from a block ahead and above.
+fn walk_off_a_moving_platform(with_rope: bool) -> WalkOff {
+    let mut world = level(
+        Vec2::new(0.0, 0.75),
+        "(shape: Box(center: (8.0, 4.5), half_extents: (0.5, 0.5)))",
+        &format!(
+            "(shape: Box(center: (0.0, 0.0), half_extents: (2.0, 0.25)),
+              motion: Path(points: [(0.0, 0.0), (40.0, 0.0)], speed_m_per_s: \
+             {WALK_OFF_PLATFORM_M_PER_S}, ping_pong: true))"
+        ),
+    );
+    place_player(&mut world, Vec2::new(0.0, 0.75), Vec2::ZERO);
+    if with_rope {
+        attach_fixed(&mut world, Vec2::new(8.0, 4.0));
+    }
+    let run_right = InputFrame {
+        move_x: 1,
+        ..common::IDLE
+    };
+    let mut was_on_the_platform = false;
+    for _ in 0..120 {
+        world.step(&run_right);
+        let player = world.player();
+        if was_on_the_platform && !player.grounded {
+            return WalkOff {
+                energy: energy(&world),
+                vel_m_per_s: player.vel,
+                handed_on_m_per_s: player.stumble_velocity,
+            };
+        }
+        was_on_the_platform = player.grounded && player.ground_body.is_some();
+        assert_eq!(is_attached(&world), with_rope, "the hook came loose");
+    }
+    panic!("the player never walked off the platform");
+}
+
+/// The change leaving the platform made to the player's ½|v|², J/kg: from the velocity the
+/// tick ended with less the platform's, to the velocity it ended with.
+fn hand_on_change_j_per_kg(walk_off: &WalkOff) -> f32 {
+    let v = walk_off.vel_m_per_s;
+    0.5 * (v.length_squared() - (v - walk_off.handed_on_m_per_s).length_squared())
+}
+
+fn assert_the_platform_is_credited_its_hand_on(name: &str, walk_off: &WalkOff) {
+    let e = walk_off.energy;
+    let change = hand_on_change_j_per_kg(walk_off);
+    println!(
+        "{name}: handed on {:?}, change {change} J/kg, {e:?}",
+        walk_off.handed_on_m_per_s
+    );
+    let platform = Vec2::new(WALK_OFF_PLATFORM_M_PER_S, 0.0);
+    assert!(
+        (walk_off.handed_on_m_per_s - platform).length() < 0.01,
+        "{name}: the set-up handed on {:?}, not the platform's {platform:?}",
+        walk_off.handed_on_m_per_s
+    );
+    assert!(
+        change > 20.0,
+        "{name}: running off at {:?} the hand-on made only {change} J/kg",
+        walk_off.vel_m_per_s
+    );
+    assert!(
+        (e.moving_solids_j_per_kg - change).abs() <= 0.01 * change,
+        "{name}: the moving solids were credited {} J/kg, the hand-on made {change}",
+        e.moving_solids_j_per_kg
+    );
+}
+
+/// Walking off a moving platform keeps its velocity: the account credits that change to the
+/// moving solid, not to the rope's step (issue 32: 10 Rope Lift's 190.5 J/kg, docs/rope.md
+/// stop 50, `walkoff50`).
+#[test]
+fn walking_off_a_moving_platform_on_a_rope_books_the_hand_on_to_the_platform() {
+    let name = "walk-off on a rope";
+    let walk_off = walk_off_a_moving_platform(true);
+    assert_the_platform_is_credited_its_hand_on(name, &walk_off);
+    let rope_excess = walk_off.energy.rope_solver_added_j_per_kg();
+    assert!(
+        rope_excess <= 1.0,
+        "{name}: the rope's step was credited {rope_excess} J/kg beyond the reel"
+    );
+}
+
+/// The same walk-off with no rope: the move through the level is not credited the hand-on.
+#[test]
+fn walking_off_a_moving_platform_books_the_hand_on_to_the_platform() {
+    let name = "walk-off";
+    let walk_off = walk_off_a_moving_platform(false);
+    assert_the_platform_is_credited_its_hand_on(name, &walk_off);
+    let free_move = walk_off.energy.free_move_j_per_kg;
+    assert!(
+        free_move.abs() <= 1.0,
+        "{name}: the move through the level was credited {free_move} J/kg"
+    );
+}

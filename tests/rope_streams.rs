@@ -368,11 +368,13 @@ fn the_rope_lift_stop49_stream_on_the_lift_puts_no_energy_into_the_rope() {
 }
 
 /// Stop 49's worst rope step beyond the reel (10 Rope Lift, cut at tick 282): the player runs
-/// left on the ground at 17 m/s, reeling a 9 m rope lying along the floor; the rope step leaves
-/// them at 16.2 m/s (relax: nothing taken off) and their move through the level after it at
-/// 27.3 m/s (not diagnosed further: docs/rope.md, stop 49, `probe49`).
+/// left at 17 m/s on the elevator platform, reeling a 9 m rope lying along the floor, and walks
+/// off it; the platform's velocity (−11.1 m/s) handed on is now the moving solid's (240.7
+/// J/kg, was booked to the rope: 190.5). Left: tick 135, the rope's nodes gain 47.2 J/kg as the
+/// player lands on the platform and give it back the next tick (docs/rope.md, stop 50,
+/// `walkoff50`).
 #[test]
-#[ignore = "190.5 J/kg at tick 282 (218.4 for the player alone): after the rope step"]
+#[ignore = "48.8 J/kg at tick 135: the rope's nodes as the player lands on the lift"]
 fn the_rope_lift_stop49_running_stream_gains_nothing_after_the_rope_step() {
     assert_stream_rope_step_at_most(
         "rope-step-10-rope-lift-stop49.ron",

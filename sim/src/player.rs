@@ -50,6 +50,15 @@ pub struct Player {
     pub air_ticks: u32,
 }
 
+/// A moving body's velocity given to the player as they left it, or a stumble's taken back as
+/// they landed on it again (`Player::move_and_collide`): the player's velocity just before and
+/// just after. Read by the energy account only, which books the change to the moving solid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyHandOn {
+    pub before_m_per_s: Vec2,
+    pub after_m_per_s: Vec2,
+}
+
 /// What the movement rules decided for this tick, before collision.
 pub struct Intent {
     pub jumped: bool,
@@ -213,13 +222,14 @@ impl Player {
     /// then along y, each a Rapier shape cast (the classic platformer order: a wall stops only the
     /// horizontal part, so the player slides down walls instead of sticking). Velocity going into
     /// whatever was hit is removed; ground contact is probed below the feet; `Landed` is emitted.
+    /// Returns the velocity a moving body handed on or took back, if it did (`BodyHandOn`).
     pub fn move_and_collide(
         &mut self,
         desired: Vec2,
         geometry: &Geometry,
         tuning: &PlayerTuning,
         events: &mut Vec<Event>,
-    ) {
+    ) -> Option<BodyHandOn> {
         let shape = Self::shape(tuning);
         self.depenetrate(geometry, &shape);
         let impact_speed_m_per_s = -self.vel.y;
@@ -238,6 +248,7 @@ impl Player {
             None
         };
         self.grounded = ground.is_some();
+        let before_m_per_s = self.vel;
         if was_grounded && !self.grounded && self.ground_body.is_some() {
             // Walked off a moving body (or it dropped away for a tick): keep its motion.
             self.vel += self.ground_velocity;
@@ -257,6 +268,10 @@ impl Player {
         } else if !self.landed_from_a_stumble() {
             self.stumble_velocity = Vec2::ZERO;
         }
+        let hand_on = (self.vel != before_m_per_s).then_some(BodyHandOn {
+            before_m_per_s,
+            after_m_per_s: self.vel,
+        });
         if self.grounded {
             self.vel.y = 0.0;
             if !was_grounded {
@@ -265,6 +280,7 @@ impl Player {
                 });
             }
         }
+        hand_on
     }
 
     /// Landing on a moving body from a stumble (`landed_from_a_stumble`) takes back the velocity

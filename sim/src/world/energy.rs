@@ -9,7 +9,7 @@
 //! the step, and left out of the state hash, so keeping it changes no bit of the simulation.
 
 use crate::math::Vec2;
-use crate::player::Player;
+use crate::player::{BodyHandOn, Player};
 use crate::rope::{NodeEnergy, Rope, StepCredits};
 
 pub use crate::rope::REEL_RATED_ACCEL_M_PER_S2;
@@ -29,7 +29,9 @@ pub struct TickEnergy {
     /// What gravity's integration changed (≈ −½ g² dt² a tick falling: the step is semi-implicit
     /// Euler; zero standing).
     pub gravity_j_per_kg: f32,
-    /// A moving solid carrying the player (`World::carry_player`).
+    /// A moving solid carrying the player (`World::carry_player`), and its velocity handed on
+    /// as the player leaves it or taken back as they land on it from a stumble
+    /// (`Player::move_and_collide`, bounded by `body_hand_on_j_per_kg`).
     pub moving_solids_j_per_kg: f32,
     /// Jumps: off the ground, off the rope (the release boost), buffered on landing.
     pub jump_j_per_kg: f32,
@@ -164,27 +166,51 @@ impl EnergyMeter {
         self.mark_j_per_kg = self.now_j_per_kg(player);
     }
 
-    /// The player was moved from `from` with `free_velocity` (the rope's step and the move
-    /// through the level): gravity is credited the height free flight would have given
-    /// (g v_y dt), the rope and the level the rest.
-    pub(crate) fn moved(&mut self, player: &Player, free_velocity: Vec2, dt_s: f32) {
-        let g = self.gravity_m_per_s2;
-        let free_flight = g * free_velocity.y * dt_s;
-        let now = self.now_j_per_kg(player);
-        self.account.gravity_j_per_kg += free_flight;
-        self.account.rope_j_per_kg += now - self.mark_j_per_kg - free_flight;
-        self.mark_j_per_kg = now;
+    /// The player was moved with `free_velocity` (the rope's step and the move through the
+    /// level): gravity is credited the height free flight would have given (g v_y dt), a moving
+    /// body's `hand_on` the moving solids (`body_hand_on_j_per_kg`), the rope and the level the
+    /// rest.
+    pub(crate) fn moved(
+        &mut self,
+        player: &Player,
+        free_velocity: Vec2,
+        hand_on: Option<BodyHandOn>,
+        dt_s: f32,
+    ) {
+        let rest = self.moved_beyond_free_flight(player, free_velocity, hand_on, dt_s);
+        self.account.rope_j_per_kg += rest;
     }
 
-    /// The player, with no rope, was moved through the level with
-    /// `free_velocity`: gravity is credited its free flight, the move the rest.
-    pub(crate) fn moved_without_rope(&mut self, player: &Player, free_velocity: Vec2, dt_s: f32) {
+    /// `moved` for a player with no rope: the rest is the move's.
+    pub(crate) fn moved_without_rope(
+        &mut self,
+        player: &Player,
+        free_velocity: Vec2,
+        hand_on: Option<BodyHandOn>,
+        dt_s: f32,
+    ) {
+        let rest = self.moved_beyond_free_flight(player, free_velocity, hand_on, dt_s);
+        self.account.free_move_j_per_kg += rest;
+    }
+
+    /// Credits gravity's free flight and a moving body's hand-on over the player's move, marks,
+    /// and returns the rest of the move's change.
+    fn moved_beyond_free_flight(
+        &mut self,
+        player: &Player,
+        free_velocity: Vec2,
+        hand_on: Option<BodyHandOn>,
+        dt_s: f32,
+    ) -> f32 {
         let g = self.gravity_m_per_s2;
         let free_flight = g * free_velocity.y * dt_s;
+        let solid = hand_on.map_or(0.0, |h| body_hand_on_j_per_kg(h, free_velocity));
         let now = self.now_j_per_kg(player);
         self.account.gravity_j_per_kg += free_flight;
-        self.account.free_move_j_per_kg += now - self.mark_j_per_kg - free_flight;
+        self.account.moving_solids_j_per_kg += solid;
+        let rest = now - self.mark_j_per_kg - free_flight - solid;
         self.mark_j_per_kg = now;
+        rest
     }
 
     /// The rope reeled in `reeled_in_m` this tick (negative: paid out).
@@ -226,6 +252,28 @@ impl EnergyMeter {
         a.rope_kinetic_j_per_kg = rope.map_or(0.0, rope_kinetic_j_per_kg);
         self.account
     }
+}
+
+/// What a moving body's `hand_on` is credited, J/kg: the change it made to ½|v|², but a gain
+/// at most what handing the same velocity on to the player's velocity before the move
+/// (`brought_m_per_s`: running on the body, before the rope's step) would have made. A player
+/// carried by a body keeps their velocity relative to it, so leaving hands on the body's
+/// velocity u and adds v·u + ½|u|²; the v the rope's step gave in the same tick must not grow
+/// the body's share, so the rope keeps that part. A loss (a stumble's velocity taken back) is
+/// the body's as it is.
+fn body_hand_on_j_per_kg(hand_on: BodyHandOn, brought_m_per_s: Vec2) -> f32 {
+    let BodyHandOn {
+        before_m_per_s,
+        after_m_per_s,
+    } = hand_on;
+    let made = 0.5 * (after_m_per_s.length_squared() - before_m_per_s.length_squared());
+    if made <= 0.0 {
+        return made;
+    }
+    let body_m_per_s = after_m_per_s - before_m_per_s;
+    let brought_after = brought_m_per_s + body_m_per_s;
+    let from_brought = 0.5 * (brought_after.length_squared() - brought_m_per_s.length_squared());
+    made.min(from_brought.max(0.0))
 }
 
 fn kinetic_sum(nodes: &[NodeEnergy]) -> f32 {

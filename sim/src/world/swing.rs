@@ -57,8 +57,8 @@ pub(super) fn move_player(
         run_with_gravity(player, input, tuning, air, meter);
         let free_velocity = player.vel;
         let desired = player.vel * TICK_DT_S;
-        player.move_and_collide(desired, geometry, &tuning.player, events);
-        meter.moved_without_rope(player, free_velocity, TICK_DT_S);
+        let hand_on = player.move_and_collide(desired, geometry, &tuning.player, events);
+        meter.moved_without_rope(player, free_velocity, hand_on, TICK_DT_S);
         return;
     };
     let length_before_m = rope.length_m;
@@ -84,9 +84,9 @@ pub(super) fn move_player(
         TICK_DT_S,
     );
     player.vel = vel;
-    player.move_and_collide(target - player.pos, geometry, &tuning.player, events);
+    let hand_on = player.move_and_collide(target - player.pos, geometry, &tuning.player, events);
     rope.set_player(player.pos);
-    meter.moved(player, free_velocity, TICK_DT_S);
+    meter.moved(player, free_velocity, hand_on, TICK_DT_S);
     let rope_after = rope.node_energies(gravity);
     meter.rope_stepped(&rope_before, &rope_after, rope.last_step_credits());
 }
