@@ -379,3 +379,19 @@ fn the_rope_lift_stop49_running_stream_gains_nothing_after_the_rope_step() {
         ISSUE_ROPE_STEP_MAX_J_PER_KG,
     );
 }
+
+/// Stop 49's sixth fresh run's worst stream (10 Rope Lift, 2,016 streams, cut three ticks past
+/// its worst tick, 1341, the last input held): the player stands on the rising lift tied to a
+/// hook in the floor 2.8 m below by a 2.34 m rope they stopped reeling at tick 1318; the lift
+/// stretches it 4 cm a tick, the rope pulls the player 0.37 m into the lift each step and the
+/// lift puts them back (0.68 m of stretch at tick 1341, the reel's load 19 times its rating),
+/// until a coiled rope's chain solve diverges in substep 7 (the nodes 274 → 6,883 J/kg) and
+/// hands the player 47 m/s on tick 1342 (docs/rope.md, "10 Rope Lift's squeeze").
+#[test]
+#[ignore = "9,008.8 J/kg at tick 1341: a rope the idle reel holds against the lift"]
+fn the_rope_lift_squeeze_stream_holds_against_the_lift_without_flinging() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-10-rope-lift-squeeze-stop50.ron",
+        ISSUE_ROPE_STEP_MAX_J_PER_KG,
+    );
+}
