@@ -2,6 +2,7 @@
 //! added or removed when it grows past or shrinks below its bounds.
 
 use super::Rope;
+use crate::math::Vec2;
 
 /// Share of a tick's end tension that enters the reel's load (`Rope::reel_load_n`): the load
 /// is the tension smoothed over about 1 / 0.15 ≈ 7 ticks (55 ms). Reeling a hanging player in
@@ -9,6 +10,15 @@ use super::Rope;
 /// force for that tick alone, which a winch's inertia carries; a rope held by the level keeps
 /// its tension tick after tick, and that stalls the reel.
 const REEL_LOAD_SMOOTHING: f32 = 0.15;
+
+/// How far past its length a rope may lie, to where a moving solid carried the player, before
+/// a reel that is not reeling in slips and pays the stretch out (`Rope::slipped_payout_m`),
+/// metres: the stretch past which the rope's step also takes the level's push-back in over its
+/// substeps (`PUSH_BACK_STRETCH_TAKEN_OVER_STEP_M`), so a stretch the rope would not pull in at
+/// once is not kept either. 10 Rope Lift's platform rises 2 cm a tick, and the smoothed load
+/// (`REEL_LOAD_SMOOTHING`) shows a lift's pull only ticks after it began. docs/rope.md (stop
+/// 50) has the thresholds measured.
+const REEL_SLIP_STRETCH_M: f32 = 0.04;
 
 impl Rope {
     /// The reel's load, newtons: the tension at the far end, smoothed over a few ticks.
@@ -27,15 +37,22 @@ impl Rope {
     /// `rated_force_n`, as a winch stalls; and a reel stalled by its load is driven back, paying
     /// out (at most `wanted_in_m`) toward the rope's measured length, so the rope holds at the
     /// tension the reel is rated for instead of keeping what it took in before it stalled.
-    /// Returns the rope to take in (negative: paid out).
+    /// A reel holding or paying out slips under such a pull (`slipped_payout_m`, the player
+    /// now at `player_pos`, at most `max_slip_m` a tick). Returns the rope to take in
+    /// (negative: paid out).
     pub fn reel_in_within_rating(
         &mut self,
         wanted_in_m: f32,
         rated_force_n: f32,
         overstretched: bool,
+        player_pos: Vec2,
+        max_slip_m: f32,
     ) -> f32 {
         let over_rating = self.reel_load_n > rated_force_n;
         self.reel_stalled = wanted_in_m > 0.0 && (overstretched || over_rating);
+        if wanted_in_m <= 0.0 {
+            return self.slipped_payout_m(wanted_in_m, over_rating, player_pos, max_slip_m);
+        }
         if !self.reel_stalled {
             return wanted_in_m;
         }
@@ -45,6 +62,38 @@ impl Rope {
         } else {
             0.0
         }
+    }
+
+    /// The rope to take in (negative: paid out) for a reel asked to hold or pay out
+    /// `wanted_in_m` (≤ 0). While its load is over its rating, or a moving solid has carried
+    /// the player (now at `player_pos`) so that the rope lies more than `REEL_SLIP_STRETCH_M`
+    /// past its length, the reel slips as a winch's brake does: it pays the stretch out, at most
+    /// `max_slip_m`, or what was asked if that is more. A reel that held instead, its player
+    /// carried away by a lift from a hook in the floor, had its rope pulled in against the lift
+    /// every step and the lift put the player back: the lift's work went into the rope's nodes
+    /// until a coiled rope's chain solve threw them (10 Rope Lift, 9,008.8 J/kg in one tick).
+    fn slipped_payout_m(
+        &self,
+        wanted_in_m: f32,
+        over_rating: bool,
+        player_pos: Vec2,
+        max_slip_m: f32,
+    ) -> f32 {
+        let lying_m = self.lying_length_to_m(player_pos);
+        let stretch_m = (lying_m - self.length_m).max(0.0);
+        let carried_away = lying_m > self.measured_length_m();
+        let slips = over_rating || (carried_away && stretch_m > REEL_SLIP_STRETCH_M);
+        if !slips {
+            return wanted_in_m;
+        }
+        wanted_in_m.min(-stretch_m.min(max_slip_m))
+    }
+
+    /// The rope's length as its nodes lie with the far end moved to `end`.
+    fn lying_length_to_m(&self, end: Vec2) -> f32 {
+        let last = self.segment_count();
+        let before_end = self.nodes[last - 1];
+        self.measured_length_m() - before_end.distance(self.nodes[last]) + before_end.distance(end)
     }
 
     /// After a step: the tension the last segment carried (the chain solve's impulse on the

@@ -62,7 +62,14 @@ pub(super) fn move_player(
         return;
     };
     let length_before_m = rope.length_m;
-    reel(rope, wheel_queue_m, input, &tuning.rope, &limits);
+    reel(
+        rope,
+        wheel_queue_m,
+        input,
+        &tuning.rope,
+        &limits,
+        player.pos,
+    );
     meter.reeled(length_before_m - rope.length_m);
     let gravity = scene.gravity();
     if player.grounded {
@@ -208,13 +215,15 @@ fn run_with_gravity(
 }
 
 /// One tick of the reel: the held reel input and the mouse wheel's queued notches (at most one
-/// tick's reel travel of them), within `limits`.
+/// tick's reel travel of them), within `limits`; the player at `player_pos`, where a moving
+/// solid carried them.
 fn reel(
     rope: &mut Rope,
     wheel_queue_m: &mut f32,
     input: &InputFrame,
     tuning: &RopeTuning,
     limits: &ReelLimits,
+    player_pos: Vec2,
 ) {
     let reel_step_m = limits.speed_m_per_s * TICK_DT_S;
     *wheel_queue_m = (*wheel_queue_m + input.wheel_notches as f32 * tuning.wheel_reel_step_m)
@@ -225,10 +234,17 @@ fn reel(
     // A rope already pulled longer than its length (the player held back by the level, the
     // rope wrapped tight round a corner) stalls the reel, as a winch stalls: reeling on only
     // stored tension the solve then spent at once, flinging the player at 80 m/s.
-    // So does a rope whose tension at the player has stayed over the reel's rated force.
+    // So does a rope whose tension at the player has stayed over the reel's rated force; and
+    // a reel not reeling in slips under such a pull (`Rope::reel_in_within_rating`).
     let overstretched = rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M;
     let rated_force_n = REEL_RATED_ACCEL_M_PER_S2 * tuning.player_mass_kg;
-    let reel_m = rope.reel_in_within_rating(reel_m, rated_force_n, overstretched);
+    let reel_m = rope.reel_in_within_rating(
+        reel_m,
+        rated_force_n,
+        overstretched,
+        player_pos,
+        reel_step_m,
+    );
     let before_m = rope.length_m;
     // A rope longer than the limit (a vine caught low: the piece above the hand, as long as
     // its nodes lie, beyond the climb's reach) comes in at the reel's speed, not in one tick:
