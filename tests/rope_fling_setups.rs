@@ -587,7 +587,7 @@ const MAX_ROPE_AND_PLAYER_J_PER_KG: f32 = MAX_SOLVER_J_PER_KG;
 /// into the face and the level puts them back out, so each rope step starts with the last
 /// segment stretched by that much. Several drops, as the stream's landing is one of many.
 #[test]
-#[ignore = "fails (394 J/kg, was 4 546): a stale fold opened by `bend` (docs/rope.md, stop 49, relax49)"]
+#[ignore = "fails (303 J/kg, was 4 546): not diagnosed since stale folds open without velocity (docs/rope.md, stop 49)"]
 fn landing_against_a_ledge_face_while_reeled_to_its_top_never_flings() {
     let reel_left = InputFrame {
         reel: 1,

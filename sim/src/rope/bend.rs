@@ -46,6 +46,7 @@ impl Rope {
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
+        let prev = &mut self.prev[..n];
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
@@ -101,7 +102,10 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(nodes, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
+            let held_back = Self::limit_fold(nodes, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
+            if let (Some(moves), true) = (held_back, end_is_player) {
+                open_stale_fold_without_velocity(prev, i, moves);
+            }
             carried_uu = None;
         }
     }
@@ -110,24 +114,25 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
-    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`).
+    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). Returns the three
+    /// nodes' moves when that cap held the opening back (a stale fold), else `None`.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
         i: usize,
         [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
         max_opening_rad: f32,
-    ) {
+    ) -> Option<[Vec2; 3]> {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
         let (uu, vv) = (u.length_squared(), v.length_squared());
         if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
-            return;
+            return None;
         }
         let bend = libm::atan2f(u.perp_dot(v), u.dot(v));
         let excess = bend.abs() - max_bend_rad;
         if excess <= 0.0 {
-            return;
+            return None;
         }
         let opening = excess.min(max_opening_rad);
         let grad_a = u.perp() / uu;
@@ -137,14 +142,32 @@ impl Rope {
             + wb * grad_b.length_squared()
             + wc * grad_c.length_squared();
         if denom < 1e-12 {
-            return;
+            return None;
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * opening / denom;
-        nodes[i - 1] += grad_a * (scale * wa);
-        nodes[i] += grad_b * (scale * wb);
-        nodes[i + 1] += grad_c * (scale * wc);
+        let moves = [
+            grad_a * (scale * wa),
+            grad_b * (scale * wb),
+            grad_c * (scale * wc),
+        ];
+        nodes[i - 1] += moves[0];
+        nodes[i] += moves[1];
+        nodes[i + 1] += moves[2];
+        (excess > max_opening_rad).then_some(moves)
     }
+}
+
+/// Opens a stale fold of the player's rope (one the per-substep cap held back: it was left
+/// far past the limit while it rested on the level) as a move of the rope, not a throw: the
+/// nodes' `prev` move with them, so Verlet takes no velocity from it. Opened 60° a substep
+/// with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short rope bunched
+/// behind a player running past their hook in the floor, or standing reeling at the shortest;
+/// docs/rope.md, stop 49). A fold under the cap opens with velocity, as the rope was tuned.
+fn open_stale_fold_without_velocity(prev: &mut [Vec2], i: usize, moves: [Vec2; 3]) {
+    prev[i - 1] += moves[0];
+    prev[i] += moves[1];
+    prev[i + 1] += moves[2];
 }
 
 /// Whether the fold limit holds at joints resting on the level too: on a piece of a broken
