@@ -250,7 +250,7 @@ fn the_solutions_rope_steps_add_no_more_energy_than_measured() {
 /// (stop 44: 95° past the limit on 19 Banner Hall's stream, opened in one substep into
 /// 912.7 J/kg) opens over two substeps or more. The bounds are the figures measured with it
 /// plus a tenth: a change that lets such a fold open at once, or with velocity, again fails.
-/// Since a fold the cap holds back opens without velocity (`open_stale_fold_without_velocity`,
+/// Since a fold the cap holds back opens without velocity (`Rope::limit_fold`,
 /// stop 49) the figure is 37.5 J/kg (tick 821; 545.5 with the cap alone, stop 48).
 const MAX_BANNER_HALL_STREAM_J_PER_KG: f32 = 41.3;
 /// As above, on stop 47's worst fresh stream on 02 Reel Up (3,819.8 J/kg at tick 560 before

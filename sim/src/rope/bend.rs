@@ -54,8 +54,8 @@ impl Rope {
             // see `folds_limited_at_rest`): bending there would fight them into a jitter.
             if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
                 if folds_limited_at_rest(end) {
-                    let w = &inv_mass[i - 1..=i + 1];
-                    Self::limit_fold(nodes, i, [w[0], w[1], w[2]], max_bend_rad, f32::INFINITY);
+                    let w = [inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]];
+                    Self::limit_fold(nodes, prev, i, w, max_bend_rad, f32::INFINITY);
                 }
                 carried_uu = None;
                 continue;
@@ -96,16 +96,12 @@ impl Rope {
                 (u, v) = (b - a, c - b);
                 (uu, vv) = (u.length_squared(), v.length_squared());
             }
-
             let cos_scaled = u.dot(v);
             if cos_scaled > 0.0 && cos_scaled * cos_scaled > open_cos_sq * uu * vv {
                 carried_uu = Some(vv);
                 continue;
             }
-            let held_back = Self::limit_fold(nodes, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
-            if let (Some(moves), true) = (held_back, end_is_player) {
-                open_stale_fold_without_velocity(prev, i, moves);
-            }
+            Self::limit_fold(nodes, prev, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
             carried_uu = None;
         }
     }
@@ -114,25 +110,31 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
-    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). Returns the three
-    /// nodes' moves when that cap held the opening back (a stale fold), else `None`.
+    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). A fold that cap holds
+    /// back is a stale one (left far past the limit while it rested on the level): it opens as
+    /// a move of the rope, not a throw, its nodes' `prev` (`prev`) moved with them so Verlet
+    /// takes no velocity from it. Opened 60° a substep with velocity, such folds threw nodes at
+    /// 200–305 m/s on fresh streams (a short rope bunched behind a player running past their
+    /// hook in the floor, or standing reeling at the shortest; docs/rope.md, stop 49). A fold
+    /// under the cap opens with velocity, as the rope was tuned.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
+        prev: &mut [Vec2],
         i: usize,
         [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
         max_opening_rad: f32,
-    ) -> Option<[Vec2; 3]> {
+    ) {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
         let (uu, vv) = (u.length_squared(), v.length_squared());
         if uu < MIN_SEGMENT_M || vv < MIN_SEGMENT_M {
-            return None;
+            return;
         }
         let bend = libm::atan2f(u.perp_dot(v), u.dot(v));
         let excess = bend.abs() - max_bend_rad;
         if excess <= 0.0 {
-            return None;
+            return;
         }
         let opening = excess.min(max_opening_rad);
         let grad_a = u.perp() / uu;
@@ -142,32 +144,19 @@ impl Rope {
             + wb * grad_b.length_squared()
             + wc * grad_c.length_squared();
         if denom < 1e-12 {
-            return None;
+            return;
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * opening / denom;
-        let moves = [
-            grad_a * (scale * wa),
-            grad_b * (scale * wb),
-            grad_c * (scale * wc),
-        ];
-        nodes[i - 1] += moves[0];
-        nodes[i] += moves[1];
-        nodes[i + 1] += moves[2];
-        (excess > max_opening_rad).then_some(moves)
+        let stale = excess > max_opening_rad;
+        for (j, grad, w) in [(i - 1, grad_a, wa), (i, grad_b, wb), (i + 1, grad_c, wc)] {
+            let moved = grad * (scale * w);
+            nodes[j] += moved;
+            if stale {
+                prev[j] += moved;
+            }
+        }
     }
-}
-
-/// Opens a stale fold of the player's rope (one the per-substep cap held back: it was left
-/// far past the limit while it rested on the level) as a move of the rope, not a throw: the
-/// nodes' `prev` move with them, so Verlet takes no velocity from it. Opened 60° a substep
-/// with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short rope bunched
-/// behind a player running past their hook in the floor, or standing reeling at the shortest;
-/// docs/rope.md, stop 49). A fold under the cap opens with velocity, as the rope was tuned.
-fn open_stale_fold_without_velocity(prev: &mut [Vec2], i: usize, moves: [Vec2; 3]) {
-    prev[i - 1] += moves[0];
-    prev[i] += moves[1];
-    prev[i + 1] += moves[2];
 }
 
 /// Whether the fold limit holds at joints resting on the level too: on a piece of a broken
