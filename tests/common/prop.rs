@@ -1,5 +1,6 @@
 //! The property tests' runner: a fixed seed and few cases in CI, or `TETHER_FUZZ_CASES`
-//! fresh-seeded cases for `./build.sh fuzz`.
+//! fresh-seeded cases for `./build.sh fuzz`; with `TETHER_FUZZ_SEED=N` too, those cases are
+//! drawn from seed N, so two builds can be compared on the same streams.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
@@ -10,12 +11,16 @@ pub fn runner(ci_cases: u32, ci_seed: u64) -> TestRunner {
     let fuzz_cases = std::env::var("TETHER_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse::<u32>().ok());
+    let fuzz_seed = std::env::var("TETHER_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     TestRunner::new(Config {
         cases: fuzz_cases.unwrap_or(ci_cases),
-        rng_seed: if fuzz_cases.is_some() {
-            RngSeed::Random
-        } else {
-            RngSeed::Fixed(ci_seed)
+        rng_seed: match (fuzz_cases, fuzz_seed) {
+            (None, _) => RngSeed::Fixed(ci_seed),
+            // Each property keeps its own CI seed apart, so levels do not share streams.
+            (Some(_), Some(seed)) => RngSeed::Fixed(seed ^ ci_seed),
+            (Some(_), None) => RngSeed::Random,
         },
         failure_persistence: None,
         ..Config::default()
