@@ -250,16 +250,17 @@ fn the_solutions_rope_steps_add_no_more_energy_than_measured() {
 /// (stop 44: 95° past the limit on 19 Banner Hall's stream, opened in one substep into
 /// 912.7 J/kg) opens over two substeps or more. The bounds are the figures measured with it
 /// plus a tenth: a change that lets such a fold open at once, or with velocity, again fails.
-/// Since a fold the cap holds back opens without velocity (`Rope::limit_fold`,
-/// stop 49) the figure is 37.5 J/kg (tick 821; 545.5 with the cap alone, stop 48).
+/// Since the opening a fold the cap holds back is taken out of the nodes' velocity
+/// (`Rope::take_stale_fold_openings_out_of_velocity`, stop 50) the figure is 37.5 J/kg (tick
+/// 821; 545.5 with the cap alone, stop 48).
 const MAX_BANNER_HALL_STREAM_J_PER_KG: f32 = 41.3;
 /// As above, on stop 47's worst fresh stream on 02 Reel Up (3,819.8 J/kg at tick 560 before
-/// the cap, 67.6 with it, 56.7 since the held-back opening carries no velocity).
-const MAX_REEL_UP_STOP47_STREAM_J_PER_KG: f32 = 62.3;
+/// the cap, 67.6 with it, 45.5 since the held-back opening carries no velocity).
+const MAX_REEL_UP_STOP47_STREAM_J_PER_KG: f32 = 50.1;
 /// As above, on stop 49's 12 Vines and 09 Ferry streams below (1,355.9 and 836.0 J/kg with the
-/// cap alone; 36.6 and 70.2 since the held-back opening carries no velocity).
+/// cap alone; 36.6 and 18.6 since the held-back opening carries no velocity).
 const MAX_VINES_STOP49_STREAM_J_PER_KG: f32 = 40.3;
-const MAX_FERRY_STOP49_STREAM_J_PER_KG: f32 = 77.3;
+const MAX_FERRY_STOP49_STREAM_J_PER_KG: f32 = 20.5;
 
 /// Asserts the kept stream's worst tick of the player + rope account is at most `bound`.
 fn assert_stream_rope_step_at_most(file: &str, bound_j_per_kg: f32) {
@@ -351,7 +352,7 @@ fn the_vines_stop49_stream_running_past_the_hook_opens_no_fold_at_speed() {
 /// Stop 49's 09 Ferry stream (cut at tick 388): the same folds opened by `bend` with the
 /// player standing still, reeling at the rope's shortest (1.5 m, the player's segment lying
 /// 1 cm long): nothing moves but the rope, which reaches 305 m/s in substeps 6–8.
-/// Since stale folds open without velocity: 70.2 J/kg (tick 357).
+/// Since stale folds open without velocity: 18.6 J/kg (tick 354).
 #[test]
 fn the_ferry_stop49_stream_standing_still_opens_no_fold_at_speed() {
     assert_stream_rope_step_at_most(

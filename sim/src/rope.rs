@@ -215,6 +215,9 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
+    /// This substep's moves of stale folds' openings (node, displacement), taken out of the
+    /// nodes' velocity at the substep's end (`Rope::take_stale_fold_openings_out_of_velocity`).
+    stale_fold_moves: Vec<(usize, Vec2)>,
     /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
     epa: box_contact::ReusedEpa,
 }

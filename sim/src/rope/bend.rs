@@ -46,7 +46,7 @@ impl Rope {
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
-        let prev = &mut self.prev[..n];
+        let stale_moves = &mut self.scratch.stale_fold_moves;
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
@@ -55,7 +55,7 @@ impl Rope {
             if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
                 if folds_limited_at_rest(end) {
                     let w = [inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]];
-                    Self::limit_fold(nodes, prev, i, w, max_bend_rad, f32::INFINITY);
+                    Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, f32::INFINITY);
                 }
                 carried_uu = None;
                 continue;
@@ -101,7 +101,14 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(nodes, prev, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
+            Self::limit_fold(
+                nodes,
+                stale_moves,
+                i,
+                [wa, wb, wc],
+                max_bend_rad,
+                max_opening_rad,
+            );
             carried_uu = None;
         }
     }
@@ -112,14 +119,16 @@ impl Rope {
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
     /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). A fold that cap holds
     /// back is a stale one (left far past the limit while it rested on the level): it opens as
-    /// a move of the rope, not a throw, its nodes' `prev` (`prev`) moved with them so Verlet
-    /// takes no velocity from it. Opened 60° a substep with velocity, such folds threw nodes at
-    /// 200–305 m/s on fresh streams (a short rope bunched behind a player running past their
-    /// hook in the floor, or standing reeling at the shortest; docs/rope.md, stop 49). A fold
-    /// under the cap opens with velocity, as the rope was tuned.
+    /// a move of the rope, not a throw. Its moves go to `stale_moves`, and the substep's end
+    /// takes them out of the nodes' velocity (`take_stale_fold_openings_out_of_velocity`), after
+    /// the collisions have swept the nodes' whole path, the opening included. Opened 60° a
+    /// substep with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short
+    /// rope bunched behind a player running past their hook in the floor, or standing reeling
+    /// at the shortest; docs/rope.md, stop 49). A fold under the cap opens with velocity, as the
+    /// rope was tuned.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
-        prev: &mut [Vec2],
+        stale_moves: &mut Vec<(usize, Vec2)>,
         i: usize,
         [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
@@ -153,8 +162,34 @@ impl Rope {
             let moved = grad * (scale * w);
             nodes[j] += moved;
             if stale {
-                prev[j] += moved;
+                stale_moves.push((j, moved));
             }
+        }
+    }
+
+    /// The end of a substep in which `limit_fold` opened stale folds: the velocity each
+    /// opening gave its nodes is taken out. A node's `prev` moves along the node's path over the
+    /// substep until the motion along the opening is what it would have been without it (none
+    /// where the node moved less than the opening along it: the collisions stopped it short).
+    /// Along the path, not along the opening: `prev` stays on the line the substep's sweep
+    /// tested, where the next substep's sweep starts; moved along the opening, it could be put
+    /// inside the solid that stopped the node, and a sweep from inside a solid stops the node
+    /// there. The path's other component is eased by the same share: a stale fold's nodes lose
+    /// a little speed, never gain any.
+    pub(super) fn take_stale_fold_openings_out_of_velocity(&mut self) {
+        for (j, moved) in self.scratch.stale_fold_moves.drain(..) {
+            let moved_m = moved.length();
+            let motion = self.nodes[j] - self.prev[j];
+            // The substep's motion along the opening, metres.
+            let along_m = if moved_m > 0.0 {
+                motion.dot(moved) / moved_m
+            } else {
+                0.0
+            };
+            if along_m <= 0.0 {
+                continue;
+            }
+            self.prev[j] += motion * (moved_m / along_m).min(1.0);
         }
     }
 }
