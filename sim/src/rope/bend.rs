@@ -41,8 +41,7 @@ impl Rope {
         let max_opening_rad = fold_opening_per_substep_cap_rad(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
-        // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
-        // the same bits as working it out again.
+        // |x_i − x_{i−1}|², carried from the joint before when it moved no node (the same bits).
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
@@ -101,14 +100,8 @@ impl Rope {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(
-                nodes,
-                stale_moves,
-                i,
-                [wa, wb, wc],
-                max_bend_rad,
-                max_opening_rad,
-            );
+            let w = [wa, wb, wc];
+            Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, max_opening_rad);
             carried_uu = None;
         }
     }
