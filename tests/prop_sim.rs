@@ -448,6 +448,19 @@ fn stop_49s_streams_keep_the_winch_rope_out_of_the_load_it_carries() {
     }
 }
 
+/// Found by stop 49's paired runs on a fixed seed (9): on 02 Reel Up the player pays out
+/// rope lying coiled on the floor beside the slanted rock; a stale fold the 60° cap held back
+/// opened as a move of its nodes with their `prev` moved along, which put node 24's `prev`
+/// inside the rock. The collisions' sweep, cast from `prev`, started inside the rock, and the
+/// nodes it stopped there were pushed out through the rock's base into the floor: segment 23
+/// ended tick 1257 0.99 cm deep. The opening is now taken out of the velocity at the
+/// substep's end, after the sweep saw the whole path, with `prev` kept on that path
+/// (`Rope::take_stale_fold_openings_out_of_velocity`). Failed on 8b7baf3 at that depth.
+#[test]
+fn a_stale_folds_opening_is_swept_against_the_level() {
+    replay_kept_stream("rope-axis-02-reel-up-stale-fold-stop50.ron"); // 0.99 cm, tick 1257
+}
+
 /// Found by stop 46's second 2 016 fresh streams, on 23 Rotten Tower: the player stands
 /// holding the lower piece of a snapped rope (a loose rope `held_by_player`) folded on the
 /// floor; its free end jumps 0.67 m in one tick with nothing but the rope's own step moving it,

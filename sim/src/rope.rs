@@ -215,6 +215,8 @@ struct Scratch {
     chain: ChainScratch,
     /// Inverse masses with the nodes in contact made heavy.
     contact_weights: Vec<f32>,
+    /// This substep's stale fold openings (node, move), taken out of its velocity at its end.
+    stale_fold_moves: Vec<(usize, Vec2)>,
     /// The penetration solver of `contact_segment_cuboid`, whose buffers are kept.
     epa: box_contact::ReusedEpa,
 }
@@ -552,8 +554,7 @@ impl Rope {
         )
     }
 
-    /// `step` with the anchor moved to `anchor_to` over the step (a rope hooked to a moving
-    /// platform).
+    /// `step` with the anchor moved to `anchor_to` over the step (hooked to a moving platform).
     #[allow(clippy::too_many_arguments)]
     pub fn step_with_anchor(
         &mut self,

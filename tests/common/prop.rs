@@ -1,5 +1,6 @@
 //! The property tests' runner: a fixed seed and few cases in CI, or `TETHER_FUZZ_CASES`
-//! fresh-seeded cases for `./build.sh fuzz`.
+//! fresh-seeded cases for `./build.sh fuzz`; with `TETHER_FUZZ_SEED=N` too, those cases are
+//! drawn from seed N, so two builds can be compared on the same streams.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
@@ -10,12 +11,18 @@ pub fn runner(ci_cases: u32, ci_seed: u64) -> TestRunner {
     let fuzz_cases = std::env::var("TETHER_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse::<u32>().ok());
+    let fuzz_seed = std::env::var("TETHER_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     TestRunner::new(Config {
         cases: fuzz_cases.unwrap_or(ci_cases),
-        rng_seed: if fuzz_cases.is_some() {
-            RngSeed::Random
-        } else {
-            RngSeed::Fixed(ci_seed)
+        rng_seed: match (fuzz_cases, fuzz_seed) {
+            (None, _) => RngSeed::Fixed(ci_seed),
+            // Spread over the u64 before it meets the CI seed: the properties' CI seeds differ
+            // in their low bits (one per level), and with N in them too two seeds shared
+            // streams between levels (seed 9's level k was seed 11's level k − 2).
+            (Some(_), Some(seed)) => RngSeed::Fixed(seed.wrapping_mul(SEED_SPREAD) ^ ci_seed),
+            (Some(_), None) => RngSeed::Random,
         },
         failure_persistence: None,
         ..Config::default()
@@ -90,3 +97,7 @@ pub fn shipped_levels() -> Vec<std::path::PathBuf> {
         .map(|name| root.join("levels").join(name))
         .collect()
 }
+
+/// An odd constant with bits spread across the u64 (2⁶⁴ / φ), which multiplies
+/// `TETHER_FUZZ_SEED` into the high bits where no two levels' CI seeds differ.
+const SEED_SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -41,11 +41,11 @@ impl Rope {
         let max_opening_rad = fold_opening_per_substep_cap_rad(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
-        // |x_i − x_{i−1}|² at joint i, when the joint before moved no node: its |x_{i+1} − x_i|²,
-        // the same bits as working it out again.
+        // |x_i − x_{i−1}|², carried from the joint before when it moved no node (the same bits).
         let mut carried_uu = None;
         // The rope's arrays as slices of one length: the joints' indexing needs no checks.
         let nodes = &mut self.nodes[..n];
+        let stale_moves = &mut self.scratch.stale_fold_moves;
         let inv_mass = &self.inv_mass[..n];
         let contact_memory = &self.contact_memory[..n];
         for i in 1..n - 1 {
@@ -53,8 +53,8 @@ impl Rope {
             // see `folds_limited_at_rest`): bending there would fight them into a jitter.
             if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
                 if folds_limited_at_rest(end) {
-                    let w = &inv_mass[i - 1..=i + 1];
-                    Self::limit_fold(nodes, i, [w[0], w[1], w[2]], max_bend_rad, f32::INFINITY);
+                    let w = [inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]];
+                    Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, f32::INFINITY);
                 }
                 carried_uu = None;
                 continue;
@@ -95,13 +95,13 @@ impl Rope {
                 (u, v) = (b - a, c - b);
                 (uu, vv) = (u.length_squared(), v.length_squared());
             }
-
             let cos_scaled = u.dot(v);
             if cos_scaled > 0.0 && cos_scaled * cos_scaled > open_cos_sq * uu * vv {
                 carried_uu = Some(vv);
                 continue;
             }
-            Self::limit_fold(nodes, i, [wa, wb, wc], max_bend_rad, max_opening_rad);
+            let w = [wa, wb, wc];
+            Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, max_opening_rad);
             carried_uu = None;
         }
     }
@@ -110,9 +110,18 @@ impl Rope {
     /// θ = angle(x_{i+1} − x_i) − angle(x_i − x_{i−1}), projected with its gradient on all three
     /// nodes (∂θ/∂x_{i−1} = u⊥/|u|², ∂θ/∂x_{i+1} = v⊥/|v|², ∂θ/∂x_i = −both), weighted by
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
-    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`).
+    /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). A fold that cap holds
+    /// back is a stale one (left far past the limit while it rested on the level): it opens as
+    /// a move of the rope, not a throw. Its moves go to `stale_moves`, and the substep's end
+    /// takes them out of the nodes' velocity (`take_stale_fold_openings_out_of_velocity`), after
+    /// the collisions have swept the nodes' whole path, the opening included. Opened 60° a
+    /// substep with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short
+    /// rope bunched behind a player running past their hook in the floor, or standing reeling
+    /// at the shortest; docs/rope.md, stop 49). A fold under the cap opens with velocity, as the
+    /// rope was tuned.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
+        stale_moves: &mut Vec<(usize, Vec2)>,
         i: usize,
         [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
@@ -141,9 +150,40 @@ impl Rope {
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * opening / denom;
-        nodes[i - 1] += grad_a * (scale * wa);
-        nodes[i] += grad_b * (scale * wb);
-        nodes[i + 1] += grad_c * (scale * wc);
+        let stale = excess > max_opening_rad;
+        for (j, grad, w) in [(i - 1, grad_a, wa), (i, grad_b, wb), (i + 1, grad_c, wc)] {
+            let moved = grad * (scale * w);
+            nodes[j] += moved;
+            if stale {
+                stale_moves.push((j, moved));
+            }
+        }
+    }
+
+    /// The end of a substep in which `limit_fold` opened stale folds: the velocity each
+    /// opening gave its nodes is taken out. A node's `prev` moves along the node's path over the
+    /// substep until the motion along the opening is what it would have been without it (none
+    /// where the node moved less than the opening along it: the collisions stopped it short).
+    /// Along the path, not along the opening: `prev` stays on the line the substep's sweep
+    /// tested, where the next substep's sweep starts; moved along the opening, it could be put
+    /// inside the solid that stopped the node, and a sweep from inside a solid stops the node
+    /// there. The path's other component is eased by the same share: a stale fold's nodes lose
+    /// a little speed, never gain any.
+    pub(super) fn take_stale_fold_openings_out_of_velocity(&mut self) {
+        for (j, moved) in self.scratch.stale_fold_moves.drain(..) {
+            let moved_m = moved.length();
+            let motion = self.nodes[j] - self.prev[j];
+            // The substep's motion along the opening, metres.
+            let along_m = if moved_m > 0.0 {
+                motion.dot(moved) / moved_m
+            } else {
+                0.0
+            };
+            if along_m <= 0.0 {
+                continue;
+            }
+            self.prev[j] += motion * (moved_m / along_m).min(1.0);
+        }
     }
 }
 

@@ -362,8 +362,12 @@ impl Rope {
         self.touching.iter().any(|&t| t)
     }
 
-    /// A substep's last act: the player's velocity as the rope left it.
+    /// A substep's last acts: stale folds' openings taken out of the velocity, and the player's
+    /// velocity as the rope left it.
     pub(super) fn end_substep(&mut self, plan: &mut StepPlan) {
+        if !self.scratch.stale_fold_moves.is_empty() {
+            self.take_stale_fold_openings_out_of_velocity();
+        }
         if let EndMotion::Player(_) = plan.end {
             let last = self.segment_count();
             plan.end_vel = (self.nodes[last] - self.prev[last]) / plan.h;
