@@ -71,14 +71,6 @@ const CONTACT_INV_MASS_SCALE: f32 = 0.01;
 /// The sharpest bend a free joint keeps (0° = straight): a sharper one is opened at once (on
 /// the player's rope by at most `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 const MAX_JOINT_BEND_DEG: f32 = 75.0;
-/// The most the fold limit opens a joint of the player's rope in one substep. A free joint is
-/// held at the limit every substep, so its corrections are small; a fold far past it was made
-/// while the joint rested on the level (where the player's rope leaves folds to the contacts)
-/// and, opened at once when the contact lapses, is a position correction Verlet turns into
-/// velocity: 95° in one substep of 1/960 s threw a node at 283 m/s (19 Banner Hall's stream).
-/// Capped, it opens over two substeps or more. 60° is the smallest cap (of 10° to 90°) under
-/// which all 24 solutions play as before (docs/rope.md, stop 48).
-const MAX_FOLD_OPENING_PER_SUBSTEP_DEG: f32 = 60.0;
 /// Relative margin of the fold limit's cheap test (`bend`): a joint whose squared cosine is
 /// within it of the limit's goes through the exact angle, so rounding never decides.
 const FOLD_REJECT_MARGIN: f32 = 1e-3;
@@ -155,6 +147,10 @@ pub struct Rope {
     /// leaves such joints alone, and the memory keeps a node on the edge of a contact from
     /// switching bending on and off every substep (a jitter that never settled).
     contact_memory: Vec<u8>,
+    /// On the player's rope, the nodes whose contact memory ran out in the last substep: the
+    /// next `bend` opens the folds the contacts left at their joints as moves of the rope
+    /// (`MIN_FREED_FOLD_EXCESS_DEG`). Set by every substep's collisions.
+    freed_from_rest: Vec<bool>,
     /// Current total rest length.
     pub length_m: f32,
     /// The rest length at the start of the step: reeling moves from it to `length_m` across the
@@ -296,6 +292,7 @@ impl Rope {
             prev: nodes.clone(),
             touching: vec![false; segments + 1],
             contact_memory: vec![0; segments + 1],
+            freed_from_rest: vec![false; segments + 1],
 
             nodes,
             inv_mass,
@@ -655,6 +652,7 @@ impl Rope {
             inv_mass,
             touching,
             contact_memory,
+            freed_from_rest,
             length_m,
             length_at_step_start_m,
             nominal_segment_m,
@@ -680,8 +678,9 @@ impl Rope {
         for &w in inv_mass {
             h.f32(w);
         }
-        for (&t, &m) in touching.iter().zip(contact_memory) {
-            h.u64(t as u64 | (m as u64) << 1);
+        // A node not freed from rest adds nothing to the word, so such ropes hash as before.
+        for ((&t, &m), &f) in touching.iter().zip(contact_memory).zip(freed_from_rest) {
+            h.u64(t as u64 | (m as u64) << 1 | (f as u64) << 8);
         }
         h.f32(*length_m);
         h.f32(*length_at_step_start_m);

@@ -3,12 +3,27 @@
 //! `MAX_FOLD_OPENING_PER_SUBSTEP_DEG` a substep).
 
 use super::step::EndMotion;
-use super::{
-    Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_FOLD_OPENING_PER_SUBSTEP_DEG, MAX_JOINT_BEND_DEG,
-    SLACK_FRACTION,
-};
+use super::{Rope, BEND_STIFFNESS, FOLD_REJECT_MARGIN, MAX_JOINT_BEND_DEG, SLACK_FRACTION};
 use crate::math::Vec2;
 use crate::solver::{Rests, MIN_SEGMENT_M};
+
+/// The most the fold limit opens a joint of the player's rope in one substep. A free joint is
+/// held at the limit every substep, so its corrections are small; a fold far past it was made
+/// while the joint rested on the level (where the player's rope leaves folds to the contacts)
+/// and, opened at once when the contact lapses, is a position correction Verlet turns into
+/// velocity: 95° in one substep of 1/960 s threw a node at 283 m/s (19 Banner Hall's stream).
+/// Capped, it opens over two substeps or more. 60° is the smallest cap (of 10° to 90°) under
+/// which all 24 solutions play as before (docs/rope.md, stop 48).
+const MAX_FOLD_OPENING_PER_SUBSTEP_DEG: f32 = 60.0;
+/// A fold of the player's rope that the fold limit meets in the first substep after a node of
+/// its joint stopped resting on the level (`Rope::freed_from_rest`), more than this past
+/// `MAX_JOINT_BEND_DEG`, was left folded by the contacts: it opens as a move of the rope, not a
+/// throw, as a fold the cap holds back does. Under the cap such folds (36–59° past the limit)
+/// opened in one substep of 1/960 s with velocity, nodes at 143–181 m/s: the six worst ticks of
+/// stop 50's paired fresh seeds. 40° lets every freed fold the 24 solutions meet open with
+/// velocity as the rope was tuned (the largest, 35.6°, on 14 Drawbridge's, which misses its
+/// goal when that one opens as a move); docs/rope.md, stop 50, `probe50`.
+const MIN_FREED_FOLD_EXCESS_DEG: f32 = 40.0;
 
 impl Rope {
     /// Bending stiffness: a real rope resists bending, which is what makes a slack rope drape in
@@ -38,7 +53,7 @@ impl Rope {
             last_joint,
         } = JointConstants::new(rest);
         let end_is_player = matches!(end, EndMotion::Player(_));
-        let max_opening_rad = fold_opening_per_substep_cap_rad(end);
+        let max_open_rad = fold_opening_per_substep_cap_rad(end);
         // Most substeps of most ropes have no node resting on the level to look for.
         let any_resting = self.contact_memory.iter().any(|&memory| memory > 0);
         // |x_i − x_{i−1}|², carried from the joint before when it moved no node (the same bits).
@@ -47,14 +62,14 @@ impl Rope {
         let nodes = &mut self.nodes[..n];
         let stale_moves = &mut self.scratch.stale_fold_moves;
         let inv_mass = &self.inv_mass[..n];
-        let contact_memory = &self.contact_memory[..n];
+        let (contact_memory, freed) = (&self.contact_memory[..n], &self.freed_from_rest[..]);
         for i in 1..n - 1 {
             // A joint any of whose three nodes rests on the level is left to the contacts (but
             // see `folds_limited_at_rest`): bending there would fight them into a jitter.
             if any_resting && contact_memory[i - 1..=i + 1].iter().any(|&m| m > 0) {
                 if folds_limited_at_rest(end) {
                     let w = [inv_mass[i - 1], inv_mass[i], inv_mass[i + 1]];
-                    Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, f32::INFINITY);
+                    Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, f32::INFINITY, &[]);
                 }
                 carried_uu = None;
                 continue;
@@ -101,7 +116,7 @@ impl Rope {
                 continue;
             }
             let w = [wa, wb, wc];
-            Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, max_opening_rad);
+            Self::limit_fold(nodes, stale_moves, i, w, max_bend_rad, max_open_rad, freed);
             carried_uu = None;
         }
     }
@@ -112,8 +127,10 @@ impl Rope {
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
     /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). A fold that cap holds
     /// back is a stale one (left far past the limit while it rested on the level): it opens as
-    /// a move of the rope, not a throw. Its moves go to `stale_moves`, and the substep's end
-    /// takes them out of the nodes' velocity (`take_stale_fold_openings_out_of_velocity`), after
+    /// a move of the rope, not a throw. So is one under the cap that is more than
+    /// `MIN_FREED_FOLD_EXCESS_DEG` past the limit at a joint a node of which stopped resting in
+    /// the last substep (`freed_from_rest`: the player's rope's flags, empty elsewhere). Their
+    /// moves go to `stale_moves`, and the substep's end takes them out of the nodes' velocity (`take_stale_fold_openings_out_of_velocity`), after
     /// the collisions have swept the nodes' whole path, the opening included. Opened 60° a
     /// substep with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short
     /// rope bunched behind a player running past their hook in the floor, or standing reeling
@@ -126,6 +143,7 @@ impl Rope {
         [wa, wb, wc]: [f32; 3],
         max_bend_rad: f32,
         max_opening_rad: f32,
+        freed_from_rest: &[bool],
     ) {
         let (a, b, c) = (nodes[i - 1], nodes[i], nodes[i + 1]);
         let (u, v) = (b - a, c - b);
@@ -150,7 +168,11 @@ impl Rope {
         }
         // Move θ toward the limit: Δx_j = −w_j ∇_j θ · sign(θ) · excess / Σ w |∇θ|².
         let scale = -bend.signum() * opening / denom;
-        let stale = excess > max_opening_rad;
+        let freed = freed_from_rest
+            .get(i - 1..=i + 1)
+            .is_some_and(|nodes| nodes.contains(&true));
+        let stale =
+            excess > max_opening_rad || (freed && excess > MIN_FREED_FOLD_EXCESS_DEG.to_radians());
         for (j, grad, w) in [(i - 1, grad_a, wa), (i, grad_b, wb), (i + 1, grad_c, wc)] {
             let moved = grad * (scale * w);
             nodes[j] += moved;

@@ -135,6 +135,7 @@ impl Rope {
         self.inv_mass.remove(i);
         self.touching.remove(i);
         self.contact_memory.remove(i);
+        self.freed_from_rest.remove(i);
         self.params.segments = self.segment_count();
     }
 
@@ -149,6 +150,7 @@ impl Rope {
         self.inv_mass.insert(last, 1.0);
         self.touching.insert(last, false);
         self.contact_memory.insert(last, 0);
+        self.freed_from_rest.insert(last, false);
         self.params.segments = self.segment_count();
     }
 }

@@ -352,12 +352,16 @@ impl Rope {
             EndMotion::Free | EndMotion::Loose => progress,
         };
         self.collide(geometry, plan.end, solids_progress);
-        for (memory, &touching) in self.contact_memory.iter_mut().zip(&self.touching) {
+        let player = matches!(plan.end, EndMotion::Player(_));
+        let nodes = self.contact_memory.iter_mut().zip(&self.touching);
+        for ((memory, &touching), freed) in nodes.zip(&mut self.freed_from_rest) {
+            let rested = *memory > 0;
             *memory = if touching {
                 CONTACT_MEMORY_SUBSTEPS
             } else {
                 memory.saturating_sub(1)
             };
+            *freed = player && rested && *memory == 0;
         }
         self.touching.iter().any(|&t| t)
     }
