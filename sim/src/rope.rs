@@ -678,9 +678,10 @@ impl Rope {
         for &w in inv_mass {
             h.f32(w);
         }
-        // A node not freed from rest adds nothing to the word, so such ropes hash as before.
+        // A node not freed from rest adds nothing to the word, so such ropes hash as before;
+        // the flag's bit is past the memory's eight.
         for ((&t, &m), &f) in touching.iter().zip(contact_memory).zip(freed_from_rest) {
-            h.u64(t as u64 | (m as u64) << 1 | (f as u64) << 8);
+            h.u64(t as u64 | (m as u64) << 1 | (f as u64) << 9);
         }
         h.f32(*length_m);
         h.f32(*length_at_step_start_m);

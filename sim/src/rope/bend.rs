@@ -129,9 +129,10 @@ impl Rope {
     /// back is a stale one (left far past the limit while it rested on the level): it opens as
     /// a move of the rope, not a throw. So is one under the cap that is more than
     /// `MIN_FREED_FOLD_EXCESS_DEG` past the limit at a joint a node of which stopped resting in
-    /// the last substep (`freed_from_rest`: the player's rope's flags, empty elsewhere). Their
-    /// moves go to `stale_moves`, and the substep's end takes them out of the nodes' velocity (`take_stale_fold_openings_out_of_velocity`), after
-    /// the collisions have swept the nodes' whole path, the opening included. Opened 60° a
+    /// the last substep (`freed_from_rest`, set on the player's rope only). Their
+    /// moves go to `stale_moves`, and the substep's end takes them out of the nodes' velocity
+    /// (`take_stale_fold_openings_out_of_velocity`), after the collisions have swept the nodes'
+    /// whole path, the opening included. Opened 60° a
     /// substep with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short
     /// rope bunched behind a player running past their hook in the floor, or standing reeling
     /// at the shortest; docs/rope.md, stop 49). A fold under the cap opens with velocity, as the
