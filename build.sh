@@ -28,7 +28,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says how long the run has taken so far (bash's SECONDS), so a slow step shows in
+# CI's log.
+log() { printf '\033[1m==> [%dm%02ds] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # The native game as `cargo build --release` leaves it: cargo's target folder is
 # CARGO_TARGET_DIR when set (as in scripts/*.sh), else target/.
