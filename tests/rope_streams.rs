@@ -81,6 +81,25 @@ struct Figures {
     solver_with_rope_j_per_kg: Worst,
 }
 
+impl Figures {
+    /// The figures in one line, each with the level and tick where it was seen.
+    fn summary(&self) -> String {
+        format!(
+            "{} streams; deepest rope axis {} m ({}); fastest player {} m/s ({}); rope step \
+             beyond the reel {} J/kg ({}); player and rope together {} J/kg ({})",
+            self.streams,
+            self.axis_depth_m.value,
+            self.axis_depth_m.at,
+            self.speed_m_per_s.value,
+            self.speed_m_per_s.at,
+            self.solver_j_per_kg.value,
+            self.solver_j_per_kg.at,
+            self.solver_with_rope_j_per_kg.value,
+            self.solver_with_rope_j_per_kg.at
+        )
+    }
+}
+
 fn deepest_axis_m(world: &World) -> f32 {
     common::every_rope(world)
         .into_iter()
@@ -136,19 +155,7 @@ fn random_play_leaves_no_rope_axis_over_half_a_centimetre_inside_a_solid() {
         .solver_j_per_kg
         .dump("worst-rope-step-beyond-the-reel");
     figures.solver_with_rope_j_per_kg.dump("worst-rope-step");
-    println!(
-        "{} streams; deepest rope axis {} m ({}); fastest player {} m/s ({}); rope step beyond \
-         the reel {} J/kg ({}); player and rope together {} J/kg ({})",
-        figures.streams,
-        figures.axis_depth_m.value,
-        figures.axis_depth_m.at,
-        figures.speed_m_per_s.value,
-        figures.speed_m_per_s.at,
-        figures.solver_j_per_kg.value,
-        figures.solver_j_per_kg.at,
-        figures.solver_with_rope_j_per_kg.value,
-        figures.solver_with_rope_j_per_kg.at
-    );
+    println!("{}", figures.summary());
     assert!(
         figures.axis_depth_m.value <= MAX_AXIS_INSIDE_M,
         "a rope's axis ended a tick {} m inside a solid ({}) over {} streams",
@@ -173,14 +180,32 @@ fn the_random_stream_on_vines_keeps_every_rope_axis_out_of_solids() {
 
 /// Plays a stream kept in tests/data on its level.
 fn play_kept_stream(file: &str) -> Figures {
-    let root = common::root();
-    let text = common::read(&root.join("tests/data").join(file));
-    let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
-    let level = root.join("levels").join(&replay.level);
+    play_stream_file(&common::root().join("tests/data").join(file))
+}
+
+/// Plays a stream (a replay file, as `TETHER_DUMP_WORST` writes them) on its shipped level.
+fn play_stream_file(path: &std::path::Path) -> Figures {
+    let text = common::read(path);
+    let name = path.to_string_lossy();
+    let replay = tether::sim::Replay::from_ron(&text, &name).expect("the stream parses");
+    let level = common::root().join("levels").join(&replay.level);
     let frames: Vec<InputFrame> = replay.frames().copied().collect();
     let mut figures = Figures::default();
     play(&level, &frames, &mut figures);
     figures
+}
+
+/// Prints the figures of the stream at `TETHER_ROPE_STREAM` (a dumped worst stream, say) on
+/// this build: `TETHER_ROPE_STREAM=F cargo test --release --test rope_streams -- --ignored
+/// --nocapture a_dumped_stream`.
+#[test]
+#[ignore = "a tool: plays the stream named by TETHER_ROPE_STREAM"]
+fn a_dumped_streams_figures() {
+    let path = std::env::var("TETHER_ROPE_STREAM").expect("TETHER_ROPE_STREAM names a stream");
+    println!(
+        "{}",
+        play_stream_file(std::path::Path::new(&path)).summary()
+    );
 }
 
 /// Found by 2 000 fresh streams on 02 Reel Up (stop 44): the hook takes the floor 11.7 m away

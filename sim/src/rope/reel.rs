@@ -32,8 +32,10 @@ impl Rope {
         self.reel_stalled
     }
 
-    /// Decides this tick's reel before the step. Reeling in (`wanted_in_m` > 0) stalls when
-    /// the caller finds the rope `overstretched` already, or while the load exceeds
+    /// Decides this tick's reel before the step, the rope's nodes now lying `measured_m` long
+    /// (`measured_length_m`, which the caller has measured for its own stall test). Reeling in
+    /// (`wanted_in_m` > 0) stalls when the caller finds the rope `overstretched` already, or
+    /// while the load exceeds
     /// `rated_force_n`, as a winch stalls; and a reel stalled by its load is driven back, paying
     /// out (at most `wanted_in_m`) toward the rope's measured length, so the rope holds at the
     /// tension the reel is rated for instead of keeping what it took in before it stalled.
@@ -45,19 +47,26 @@ impl Rope {
         wanted_in_m: f32,
         rated_force_n: f32,
         overstretched: bool,
+        measured_m: f32,
         player_pos: Vec2,
         max_slip_m: f32,
     ) -> f32 {
         let over_rating = self.reel_load_n > rated_force_n;
         self.reel_stalled = wanted_in_m > 0.0 && (overstretched || over_rating);
         if wanted_in_m <= 0.0 {
-            return self.slipped_payout_m(wanted_in_m, over_rating, player_pos, max_slip_m);
+            return self.slipped_payout_m(
+                wanted_in_m,
+                over_rating,
+                measured_m,
+                player_pos,
+                max_slip_m,
+            );
         }
         if !self.reel_stalled {
             return wanted_in_m;
         }
         if over_rating {
-            let stretch_m = (self.measured_length_m() - self.length_m).max(0.0);
+            let stretch_m = (measured_m - self.length_m).max(0.0);
             -stretch_m.min(wanted_in_m)
         } else {
             0.0
@@ -65,7 +74,7 @@ impl Rope {
     }
 
     /// The rope to take in (negative: paid out) for a reel asked to hold or pay out
-    /// `wanted_in_m` (≤ 0). While its load is over its rating, or a moving solid has carried
+    /// `wanted_in_m` (≤ 0), its nodes lying `measured_m` long. While its load is over its rating, or a moving solid has carried
     /// the player (now at `player_pos`) so that the rope lies more than `REEL_SLIP_STRETCH_M`
     /// past its length, the reel slips as a winch's brake does: it pays the stretch out, at most
     /// `max_slip_m`, or what was asked if that is more. A reel that held instead, its player
@@ -76,12 +85,13 @@ impl Rope {
         &self,
         wanted_in_m: f32,
         over_rating: bool,
+        measured_m: f32,
         player_pos: Vec2,
         max_slip_m: f32,
     ) -> f32 {
-        let lying_m = self.lying_length_to_m(player_pos);
+        let lying_m = self.lying_length_to_m(measured_m, player_pos);
         let stretch_m = (lying_m - self.length_m).max(0.0);
-        let carried_away = lying_m > self.measured_length_m();
+        let carried_away = lying_m > measured_m;
         let slips = over_rating || (carried_away && stretch_m > REEL_SLIP_STRETCH_M);
         if !slips {
             return wanted_in_m;
@@ -89,11 +99,11 @@ impl Rope {
         wanted_in_m.min(-stretch_m.min(max_slip_m))
     }
 
-    /// The rope's length as its nodes lie with the far end moved to `end`.
-    fn lying_length_to_m(&self, end: Vec2) -> f32 {
+    /// The rope's length as its nodes lie (`measured_m` long) with the far end moved to `end`.
+    fn lying_length_to_m(&self, measured_m: f32, end: Vec2) -> f32 {
         let last = self.segment_count();
         let before_end = self.nodes[last - 1];
-        self.measured_length_m() - before_end.distance(self.nodes[last]) + before_end.distance(end)
+        measured_m - before_end.distance(self.nodes[last]) + before_end.distance(end)
     }
 
     /// After a step: the tension the last segment carried (the chain solve's impulse on the

@@ -236,12 +236,14 @@ fn reel(
     // stored tension the solve then spent at once, flinging the player at 80 m/s.
     // So does a rope whose tension at the player has stayed over the reel's rated force; and
     // a reel not reeling in slips under such a pull (`Rope::reel_in_within_rating`).
-    let overstretched = rope.measured_length_m() > rope.length_m + REEL_STALL_STRETCH_M;
+    let measured_m = rope.measured_length_m();
+    let overstretched = measured_m > rope.length_m + REEL_STALL_STRETCH_M;
     let rated_force_n = REEL_RATED_ACCEL_M_PER_S2 * tuning.player_mass_kg;
     let reel_m = rope.reel_in_within_rating(
         reel_m,
         rated_force_n,
         overstretched,
+        measured_m,
         player_pos,
         reel_step_m,
     );
