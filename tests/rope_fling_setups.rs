@@ -638,11 +638,13 @@ fn landing_against_a_ledge_face_while_reeled_to_its_top_never_flings() {
 
 /// The fastest a rope node may move in the set-up below, m/s, and the worst tick of the
 /// account of the player and their rope, J/kg: the figures measured with the fold opening
-/// capped at 60° a substep and the opening it holds back taken out of the nodes' velocity
-/// (71.7 m/s, 55.1 J/kg), plus about a tenth (docs/rope.md, stops 48 and 50). Before the cap:
-/// 170 m/s and 550 J/kg; with the cap alone, 134 m/s and 284 J/kg.
-const MAX_DRAGGED_FOLD_NODE_M_PER_S: f32 = 79.0;
-const MAX_DRAGGED_FOLD_J_PER_KG: f32 = 61.0;
+/// capped at 60° a substep, the opening it holds back taken out of the nodes' velocity and
+/// every fold freed from the contacts opened as a move (55.8 m/s, 39.2 J/kg, tick 50), plus a
+/// tenth (docs/rope.md, stops 48, 50 and 51). Before the cap: 170 m/s and 550 J/kg; with the cap
+/// alone, 134 m/s and 284 J/kg; with freed folds opened as moves only past 40°, 71.7 m/s and
+/// 55.1 J/kg (tick 25).
+const MAX_DRAGGED_FOLD_NODE_M_PER_S: f32 = 61.4;
+const MAX_DRAGGED_FOLD_J_PER_KG: f32 = 43.2;
 
 /// 19 Banner Hall's stale fold (stop 44), built small: hooked into the floor 2.5 m to the
 /// player's left, the player runs at the hook reeling in, and on past it. The short rope

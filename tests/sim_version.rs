@@ -9,7 +9,7 @@ use std::path::Path;
 use tether::sim::{Replay, SIM_VERSION};
 
 /// The simulation version `SOLUTION_HASHES` belong to.
-const HASHES_SIM_VERSION: u32 = 7;
+const HASHES_SIM_VERSION: u32 = 8;
 
 /// Every solution replay's final-state hash under `HASHES_SIM_VERSION` (as `tether replay`
 /// prints it).
@@ -26,8 +26,8 @@ const SOLUTION_HASHES: &[(&str, &str)] = &[
     ("10_rope_lift.ron", "05fdeb8573c73a82"),
     ("11_moving_anchor.ron", "3618cdc54b17f73b"),
     ("12_vines.ron", "ff3657bc5742c3dc"),
-    ("13_shuttle_hooks.ron", "16f34c2d709fa360"),
-    ("14_drawbridge.ron", "b84669e1c394a677"),
+    ("13_shuttle_hooks.ron", "487c22223a7a6abc"),
+    ("14_drawbridge.ron", "f68b7e7bee87e27e"),
     ("15_vine_ferry.ron", "d749fb9ab4f258c4"),
     ("16_mill_run.ron", "014153a3cb1d648f"),
     ("17_crosswind.ron", "e0560b6cfa2705d5"),

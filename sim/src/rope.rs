@@ -149,7 +149,7 @@ pub struct Rope {
     contact_memory: Vec<u8>,
     /// On the player's rope, the nodes whose contact memory ran out in the last substep: the
     /// next `bend` opens the folds the contacts left at their joints as moves of the rope
-    /// (`MIN_FREED_FOLD_EXCESS_DEG`). Set by every substep's collisions.
+    /// (`Rope::limit_fold`). Set by every substep's collisions.
     freed_from_rest: Vec<bool>,
     /// Current total rest length.
     pub length_m: f32,

@@ -15,15 +15,6 @@ use crate::solver::{Rests, MIN_SEGMENT_M};
 /// Capped, it opens over two substeps or more. 60° is the smallest cap (of 10° to 90°) under
 /// which all 24 solutions play as before (docs/rope.md, stop 48).
 const MAX_FOLD_OPENING_PER_SUBSTEP_DEG: f32 = 60.0;
-/// A fold of the player's rope that the fold limit meets in the first substep after a node of
-/// its joint stopped resting on the level (`Rope::freed_from_rest`), more than this past
-/// `MAX_JOINT_BEND_DEG`, was left folded by the contacts: it opens as a move of the rope, not a
-/// throw, as a fold the cap holds back does. Under the cap such folds (36–59° past the limit)
-/// opened in one substep of 1/960 s with velocity, nodes at 143–181 m/s: the six worst ticks of
-/// stop 50's paired fresh seeds. 40° lets every freed fold the 24 solutions meet open with
-/// velocity as the rope was tuned (the largest, 35.6°, on 14 Drawbridge's, which misses its
-/// goal when that one opens as a move); docs/rope.md, stop 50, `probe50`.
-const MIN_FREED_FOLD_EXCESS_DEG: f32 = 40.0;
 
 impl Rope {
     /// Bending stiffness: a real rope resists bending, which is what makes a slack rope drape in
@@ -127,16 +118,18 @@ impl Rope {
     /// `[wa, wb, wc]`. It rotates the joint open, so it works even when an end cannot move; by
     /// at most `max_opening_rad` (see `fold_opening_per_substep_cap_rad`). A fold that cap holds
     /// back is a stale one (left far past the limit while it rested on the level): it opens as
-    /// a move of the rope, not a throw. So is one under the cap that is more than
-    /// `MIN_FREED_FOLD_EXCESS_DEG` past the limit at a joint a node of which stopped resting in
-    /// the last substep (`freed_from_rest`, set on the player's rope only). Their
-    /// moves go to `stale_moves`, and the substep's end takes them out of the nodes' velocity
+    /// a move of the rope, not a throw. So is any fold past the limit at a joint a node of which
+    /// stopped resting in the last substep (`freed_from_rest`, set on the player's rope only):
+    /// the contacts left it folded, and however little past the limit, its opening in one
+    /// substep of 1/960 s is a position correction Verlet would turn into velocity (folds
+    /// 36–59° past threw nodes at 143–181 m/s; docs/rope.md, stops 50–51). Their moves go to
+    /// `stale_moves`, and the substep's end takes them out of the nodes' velocity
     /// (`take_stale_fold_openings_out_of_velocity`), after the collisions have swept the nodes'
-    /// whole path, the opening included. Opened 60° a
-    /// substep with velocity, such folds threw nodes at 200–305 m/s on fresh streams (a short
-    /// rope bunched behind a player running past their hook in the floor, or standing reeling
-    /// at the shortest; docs/rope.md, stop 49). A fold under the cap opens with velocity, as the
-    /// rope was tuned.
+    /// whole path, the opening included. Opened 60° a substep with velocity, folds the cap
+    /// holds back threw nodes at 200–305 m/s on fresh streams (a short rope bunched behind a
+    /// player running past their hook in the floor, or standing reeling at the shortest;
+    /// docs/rope.md, stop 49). Any other fold opens with velocity, as the rope was tuned: a free
+    /// joint is held at the limit every substep, so its corrections are small.
     pub(super) fn limit_fold(
         nodes: &mut [Vec2],
         stale_moves: &mut Vec<(usize, Vec2)>,
@@ -172,8 +165,7 @@ impl Rope {
         let freed = freed_from_rest
             .get(i - 1..=i + 1)
             .is_some_and(|nodes| nodes.contains(&true));
-        let stale =
-            excess > max_opening_rad || (freed && excess > MIN_FREED_FOLD_EXCESS_DEG.to_radians());
+        let stale = excess > max_opening_rad || freed;
         for (j, grad, w) in [(i - 1, grad_a, wa), (i, grad_b, wb), (i + 1, grad_c, wc)] {
             let moved = grad * (scale * w);
             nodes[j] += moved;
