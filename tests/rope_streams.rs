@@ -542,3 +542,35 @@ fn the_steel_roof_stop50_stream_opens_freed_folds_as_moves() {
         MAX_STEEL_ROOF_STOP50_STREAM_J_PER_KG,
     );
 }
+
+/// Stop 51's worst fresh stream on 12 Vines (the lead's run 2 on `probe50`, cut five ticks past
+/// its worst tick, 1645, the last input held): the player runs off the start ledge and catches
+/// the first vine near its bottom (tick 1644) while the vine lies bunched in a kink above the
+/// hand, its segments there slack (0.12–0.27 m against 0.3). The piece above the hand was
+/// fitted to the length its nodes lay, so the slack was taken from the hand's segment: it lay
+/// 0.91 m with a rest of 0.05 m, and the first step pulled that in over its substeps, node 37
+/// at 125 m/s (the nodes 459 → 16,645 J/kg in substep 1's chain solve). docs/rope.md, "12
+/// Vines' 984 J/kg".
+#[test]
+#[ignore = "4.1 J/kg at tick 1176 (983.9 at 1645 before a catch kept the slack above the hand)"]
+fn the_vines_stop51_stream_catching_a_bunched_vine_puts_no_energy_into_the_rope() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-12-vines-stop51.ron",
+        ISSUE_ROPE_STEP_MAX_J_PER_KG,
+    );
+}
+
+/// The worst tick of the player + rope account on the 12 Vines stop 51 stream once a vine
+/// caught keeps the slack above the hand (`Rope::fit_length_to_hand`): 4.07 J/kg (tick 1176;
+/// 983.9 at tick 1645 before), plus a tenth.
+const MAX_VINES_STOP51_STREAM_J_PER_KG: f32 = 4.5;
+
+/// The 12 Vines stop 51 stream above: catching a vine bunched above the hand does not turn its
+/// slack into a stretch of the hand's segment.
+#[test]
+fn the_vines_stop51_stream_catches_a_bunched_vine_without_a_stretch() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-12-vines-stop51.ron",
+        MAX_VINES_STOP51_STREAM_J_PER_KG,
+    );
+}

@@ -630,14 +630,6 @@ impl Rope {
         self.prev[last] = pos;
     }
 
-    /// Makes the rope exactly as long as its nodes lie now, so the next solve moves nothing:
-    /// a vine caught a hand's reach from its nearest node neither yanks the player in (a piece
-    /// shorter than where they hold it) nor hangs in a kinked heap (a piece longer).
-    pub fn fit_length_to_nodes(&mut self) {
-        let lying_m: f32 = self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum();
-        self.set_length_m(lying_m);
-    }
-
     /// Sets the rope's length outright (at least half a segment), as of this step's start.
     pub fn set_length_m(&mut self, length_m: f32) {
         self.length_m = length_m.max(self.nominal_segment_m * 0.5);

@@ -5,6 +5,12 @@ use super::{Rope, RopeParams};
 use crate::math::Vec2;
 use crate::tuning::RopeTuning;
 
+/// Slack above the hand at a vine's catch, metres, beyond which the piece keeps it where it
+/// hangs (`Rope::fit_length_to_hand`); under it the hand's segment takes it as a stretch that
+/// the first chain solve pulls in, as the rope was tuned: the stretch the rope's step takes as
+/// its own (`PUSH_BACK_STRETCH_TAKEN_OVER_STEP_M`), so 12 Vines' solution keeps its catches.
+const MIN_SLACK_KEPT_ABOVE_HAND_M: f32 = 0.04;
+
 impl Rope {
     /// Splits the rope at node `index` (neither end): the part from the anchor to that node and
     /// the part from it to the far end, each keeping its nodes' motion, so a vine grabbed there
@@ -20,6 +26,27 @@ impl Rope {
             (self.length_m - upper_m).max(self.nominal_segment_m * 0.5),
         );
         (upper, lower)
+    }
+
+    /// Sets a vine's piece just caught, its end moved to the hand, to the length of the vine up
+    /// to the hand when it lies more than `MIN_SLACK_KEPT_ABOVE_HAND_M` slack above the hand:
+    /// the inner segments at their rest and the hand's segment as it lies. Otherwise (and never
+    /// shorter) as long as its nodes lie, so the piece does not yank the player in. A vine
+    /// bunched in a kink above the hand lies slack there (segments shorter than their rest,
+    /// which the chain solve leaves alone); fitted to the length its nodes lay, the piece took
+    /// that slack out of the hand's segment, whose rest then started 0.86 m shorter than it lay
+    /// (12 Vines: pulled in within the first step, the nodes next to the hand at 125 m/s, 984
+    /// J/kg). A real vine's slack stays where it hangs.
+    pub fn fit_length_to_hand(&mut self) {
+        let last = self.segment_count();
+        let lying_m: f32 = self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let hand_segment_m = self.nodes[last - 1].distance(self.nodes[last]);
+        let up_to_hand_m = self.nominal_segment_m * (last - 1) as f32 + hand_segment_m;
+        if up_to_hand_m - lying_m > MIN_SLACK_KEPT_ABOVE_HAND_M {
+            self.set_length_m(up_to_hand_m);
+        } else {
+            self.set_length_m(lying_m);
+        }
     }
 
     /// One rope from the two pieces of `split_at_node` (the upper's end is the lower's anchor).

@@ -107,7 +107,7 @@ pub(crate) fn grab_vines(
     let whole_m = vines[i].rope.length_m;
     let (mut upper, mut lower) = vines[i].rope.split_at_node(k);
     upper.set_player(hand);
-    upper.fit_length_to_nodes();
+    upper.fit_length_to_hand();
     // The vine stays as long as it is: the piece below the hand gives or takes the
     // difference.
     lower.set_length_m(whole_m - upper.length_m);
