@@ -482,14 +482,14 @@ fn the_rope_lift_stop49_stream_slips_the_reel_against_the_lift() {
     );
 }
 
-/// Stop 50's worst fresh stream (14 Drawbridge, `TETHER_FUZZ_SEED=11`, cut three ticks past its
-/// worst tick, 643, the last input held): the player runs left at 8 m/s along the floor,
-/// reeling at the rope's shortest (1.1 m, 5 segments), past their hook in the floor. Joints
-/// 1–3 lay left to the contacts (a node in contact memory) and folded to 111–130°, 36–55° past
-/// the 75° limit: under the 60° cap, so they are not stale folds as `limit_fold` tells them.
-/// The memory lapses in substep 7; `bend` opens all three in substep 8 with velocity (the
-/// nodes 8.3 → 545.3 J/kg, node 1 at 181 m/s). docs/rope.md, "The worst fresh ticks after stop
-/// 50's fixes".
+/// Stop 50's worst fresh stream (14 Drawbridge, cut three ticks past its worst tick, 643, the last
+/// input held; `TETHER_FUZZ_SEED=11` gave it before seeds were spread, and no longer does): the
+/// player runs left at 8 m/s along the floor, reeling at the rope's shortest (1.1 m, 5 segments),
+/// past their hook in the floor. Joints 1–3 lay left to the contacts (a node in contact memory) and
+/// folded to 111–130°, 36–55° past the 75° limit: under the 60° cap, so they are not stale folds as
+/// `limit_fold` tells them. The memory lapses in substep 7; `bend` opens all three in substep 8
+/// with velocity (the nodes 8.3 → 545.3 J/kg, node 1 at 181 m/s). docs/rope.md, "The worst fresh
+/// ticks after stop 50's fixes".
 #[test]
 #[ignore = "8.8 J/kg at tick 527 (26.7 at 640 with the 40° rule, 537.0 at 643 before it)"]
 fn the_drawbridge_stop50_stream_opens_no_rested_fold_at_speed() {
@@ -499,12 +499,12 @@ fn the_drawbridge_stop50_stream_opens_no_rested_fold_at_speed() {
     );
 }
 
-/// Stop 50's 05 Steel Roof stream (`TETHER_FUZZ_SEED=10`, cut three ticks past its worst tick,
-/// 482): the player stands still, reeling at the rope's shortest (1.0 m, 5 segments) hooked to
-/// the floor beside them. The same mechanism at the player's joint: node 3 rested (memory 7 at
-/// the step's start), so the joint at node 4 was left folded to 133.6° (58.6° past the limit,
-/// under the cap); opened in substep 8 with velocity, node 3 at 164 m/s (the nodes 0.5 →
-/// 474.3 J/kg). The six worst ticks of the seven paired seeds of stop 50 are all this.
+/// Stop 50's 05 Steel Roof stream (cut three ticks past its worst tick, 482; `TETHER_FUZZ_SEED=10`
+/// before seeds were spread): the player stands still, reeling at the rope's shortest (1.0 m, 5
+/// segments) hooked to the floor beside them. The same mechanism at the player's joint: node 3
+/// rested (memory 7 at the step's start), so the joint at node 4 was left folded to 133.6° (58.6°
+/// past the limit, under the cap); opened in substep 8 with velocity, node 3 at 164 m/s (the nodes
+/// 0.5 → 474.3 J/kg). The six worst ticks of the seven paired seeds of stop 50 are all this.
 #[test]
 #[ignore = "12.3 J/kg at tick 483 (15.8 at 399 with the 40° rule, 473.2 at 482 before it)"]
 fn the_steel_roof_stop50_stream_standing_still_opens_no_rested_fold_at_speed() {

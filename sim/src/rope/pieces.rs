@@ -39,7 +39,7 @@ impl Rope {
     /// J/kg). A real vine's slack stays where it hangs.
     pub fn fit_length_to_hand(&mut self) {
         let last = self.segment_count();
-        let lying_m: f32 = self.nodes.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let lying_m = self.measured_length_m();
         let hand_segment_m = self.nodes[last - 1].distance(self.nodes[last]);
         let up_to_hand_m = self.nominal_segment_m * (last - 1) as f32 + hand_segment_m;
         if up_to_hand_m - lying_m > MIN_SLACK_KEPT_ABOVE_HAND_M {
