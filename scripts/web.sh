@@ -405,11 +405,12 @@ PY
 web_online_test() {
     need_debs chromium python3
     [ -f dist/index.html ] && [ -f dist/tether.wasm ] || web_build
-    local target_dir
-    target_dir=$(web_cargo_info | sed -n 1p)
-    cargo build --release -p tether-server
-    python3 scripts/web_online_test.py --server "$target_dir/release/tether-server" \
-        --dist dist --levels levels
+    local server
+    # The server the workspace's tests were built with (build.sh's workspace_executables says
+    # why not `cargo build -p tether-server`).
+    server=$(workspace_executables server bin tether-server)
+    [ -x "$server" ] || { echo "error: cargo built no tether-server" >&2; return 1; }
+    python3 scripts/web_online_test.py --server "$server" --dist dist --levels levels
 }
 
 # web_test_cleanup DIR: stops the test's web server and removes its folder.
