@@ -176,7 +176,10 @@ for line in sys.stdin:
         continue
     target = message["target"]
     here = os.path.relpath(os.path.dirname(message["manifest_path"]))
-    if here == package_dir and target["kind"] == [kind] and name in (None, target["name"]):
+    # A bin is built twice: the program, and its unit tests (a test harness); only the former.
+    harness = message["profile"]["test"] and kind != "test"
+    if (here == package_dir and target["kind"] == [kind] and name in (None, target["name"])
+            and not harness):
         print(message["executable"])
 ' "$@"
 }
