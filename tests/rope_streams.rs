@@ -576,15 +576,16 @@ fn the_vines_stop51_stream_catches_a_bunched_vine_without_a_stretch() {
 }
 
 /// Stop 52's worst fresh stream (`TETHER_FUZZ_CASES=84 TETHER_FUZZ_SEED=54`, up to its worst
-/// tick): on 24 Eye of the Storm the player stands on the start platform's right corner, hooked
-/// into the platform's top just left of them, the short rope along the top, reeling, jump held.
-/// The player is at 29.9 m/s on tick 2377 (the player's own account: 25.6 J/kg at 2376) and the
-/// player + rope account adds 929.2 J/kg at tick 2379: the issue's own set-up (stand at an edge,
-/// hook the top beside you, reel in), found again by random play on another level. Not yet
-/// probed by stage.
+/// tick): on 24 Eye of the Storm the player comes down past the start platform's right corner
+/// at 21–30 m/s (ticks 2366–2377), reeling in at 7 m/s on a 2.3 → 1.7 m rope hooked into the
+/// platform's top 1.6 m to the left, slack until then (no node touching). On tick 2377 the rope
+/// meets the corner (3 nodes touching); on 2378–2379 it catches the player: their speed 29.6 →
+/// 11.8 m/s, the rope's nodes lie 1.919 m against a rest of 1.554 (23 % stretched) and the
+/// rope's kinetic energy goes 9.4 → 1,252.5 J/kg, so the player + rope account adds 929.2 J/kg
+/// on tick 2379 (the player's own account: −283.1). Not yet probed by stage.
 #[test]
 #[ignore = "929.2 J/kg at tick 2379 (the issue's bound is 1 J/kg)"]
-fn the_eye_of_the_storm_stop52_stream_reeling_at_a_corner_puts_no_energy_into_the_rope() {
+fn the_eye_of_the_storm_stop52_stream_caught_over_a_corner_puts_no_energy_into_the_rope() {
     assert_stream_rope_step_at_most(
         "rope-energy-24-eye-corner-stop52.ron",
         ISSUE_ROPE_STEP_MAX_J_PER_KG,
