@@ -763,7 +763,6 @@ def check_other_levels(chromium, args, levels):
     with concurrent.futures.ThreadPoolExecutor(max_workers=LEVEL_PAGES_AT_ONCE) as pool:
         checks = [pool.submit(check_other_level, chromium, args, level, outcome)
                   for level, outcome in levels]
-        concurrent.futures.wait(checks)
     for check in checks:
         check.result()
 
