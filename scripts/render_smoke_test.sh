@@ -23,6 +23,8 @@ PLAYER=$(rgb PLAYER)
 REPLAY=levels/solutions/01_first_swing.ron
 TICK=$(python3 -c 'import sys; sys.path.insert(0, "scripts"); import web_test
 print(web_test.choose_hold_tick(sys.argv[1]))' "$REPLAY")
+# An odd tick: a screenshot frame runs two ticks, and the hold must stop on the tick asked for.
+TICK=$((TICK | 1))
 echo "screenshot of $REPLAY at tick $TICK (mid first swing)"
 LIBGL_ALWAYS_SOFTWARE=1 TETHER_LOW_DPI=1 timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" \
     "$BIN" --replay "$REPLAY" --screenshot "$out/shot.png" --at-tick "$TICK" 2>&1 | tee "$out/game.log"
@@ -34,6 +36,10 @@ if [ -z "$LAYOUT" ]; then
     echo "error: the game logged no screenshot layout" >&2
     exit 1
 fi
+case "$LAYOUT" in
+    *"tick=$TICK "*) ;;
+    *) echo "error: asked for tick $TICK, the screenshot shows: $LAYOUT" >&2; exit 1 ;;
+esac
 python3 -c 'import sys; sys.path.insert(0, "scripts"); import web_test
 try:
     print("ok:", web_test.check_shot(sys.argv[1], web_test.read_palette("src/app/palette.rs"), sys.argv[2]))

@@ -46,6 +46,11 @@ impl PlayScreen {
         // The game-speed assist slows the wall-clock pace; the tick stays the same.
         let ticks_due = fixed.unwrap_or_else(|| session.clock.advance(frame_s * speed));
         for _ in 0..ticks_due {
+            // `--at-tick T` holds at T itself, not at the frame's last tick past it (a
+            // screenshot frame runs two ticks: T and T + 1 drew the same picture).
+            if ctx.auto.holds(session.world.tick()) {
+                break;
+            }
             let (_, events) = session.tick(&mut ctx.input.play);
             Automation::after_tick(
                 session,
