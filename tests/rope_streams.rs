@@ -195,6 +195,16 @@ fn play_stream_file(path: &std::path::Path) -> Figures {
     figures
 }
 
+/// A stream kept in tests/data, and a world on its shipped level to play it in tick by tick.
+fn kept_stream_and_world(file: &str) -> (tether::sim::Replay, World) {
+    let root = common::root();
+    let text = common::read(&root.join("tests/data").join(file));
+    let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
+    let level = root.join("levels").join(&replay.level);
+    let world = tether::cli::load_world(&level, common::tuning()).expect("level loads");
+    (replay, world)
+}
+
 /// Prints the figures of the stream at `TETHER_ROPE_STREAM` (a dumped worst stream, say) on
 /// this build: `TETHER_ROPE_STREAM=F cargo test --release --test rope_streams -- --ignored
 /// --nocapture a_dumped_stream`.
@@ -447,11 +457,7 @@ const ROPE_LIFT_SQUEEZE_FROM_TICK: usize = 1319;
 #[test]
 fn the_rope_lift_squeeze_stream_holds_against_the_lift_without_flinging() {
     let file = "rope-energy-10-rope-lift-squeeze-stop50.ron";
-    let root = common::root();
-    let text = common::read(&root.join("tests/data").join(file));
-    let replay = tether::sim::Replay::from_ron(&text, file).expect("the stream parses");
-    let level = root.join("levels").join(&replay.level);
-    let mut world = tether::cli::load_world(&level, common::tuning()).expect("level loads");
+    let (replay, mut world) = kept_stream_and_world(file);
     let (mut worst_j_per_kg, mut worst_tick) = (f32::MIN, 0);
     for (i, input) in replay.frames().enumerate() {
         world.step(input);
@@ -602,10 +608,7 @@ fn the_eye_of_the_storm_stop52_stream_caught_over_a_corner_puts_no_energy_into_t
 /// stay calm on 2379 (before: 1,252.5 J/kg of kinetic energy).
 #[test]
 fn the_eye_of_the_storm_stop52_catch_over_a_corner_stops_the_player() {
-    let path = common::root().join("tests/data/rope-energy-24-eye-corner-stop52.ron");
-    let replay = tether::sim::Replay::from_ron(&common::read(&path), "stream").unwrap();
-    let level = common::root().join("levels").join(&replay.level);
-    let mut world = tether::cli::load_world(&level, common::tuning()).expect("level loads");
+    let (replay, mut world) = kept_stream_and_world("rope-energy-24-eye-corner-stop52.ron");
     let mut speeds_m_per_s = Vec::new();
     for (tick, input) in replay.frames().enumerate().map(|(i, input)| (i + 1, input)) {
         world.step(input);
