@@ -9,7 +9,7 @@ use std::path::Path;
 use tether::sim::{Replay, SIM_VERSION};
 
 /// The simulation version `SOLUTION_HASHES` belong to.
-const HASHES_SIM_VERSION: u32 = 9;
+const HASHES_SIM_VERSION: u32 = 10;
 
 /// Every solution replay's final-state hash under `HASHES_SIM_VERSION` (as `tether replay`
 /// prints it).

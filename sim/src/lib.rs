@@ -37,4 +37,4 @@ pub use world::World;
 /// and inputs (the solution replays' final-state hashes move). Replays, ghosts and the online
 /// service's runs carry it, so a run is only ever compared or verified under the physics it was
 /// played with.
-pub const SIM_VERSION: u32 = 9;
+pub const SIM_VERSION: u32 = 10;

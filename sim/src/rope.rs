@@ -151,6 +151,10 @@ pub struct Rope {
     /// next `bend` opens the folds the contacts left at their joints as moves of the rope
     /// (`Rope::limit_fold`). Set by every substep's collisions.
     freed_from_rest: Vec<bool>,
+    /// On the player's rope, the joints (by their node) whose fold the per-substep cap held
+    /// back in the last substep: the rest of that stale fold opens as a move of the rope too
+    /// (`Rope::limit_fold`).
+    held_back_folds: Vec<bool>,
     /// Current total rest length.
     pub length_m: f32,
     /// The rest length at the start of the step: reeling moves from it to `length_m` across the
@@ -293,6 +297,7 @@ impl Rope {
             touching: vec![false; segments + 1],
             contact_memory: vec![0; segments + 1],
             freed_from_rest: vec![false; segments + 1],
+            held_back_folds: vec![false; segments + 1],
 
             nodes,
             inv_mass,
@@ -645,6 +650,7 @@ impl Rope {
             touching,
             contact_memory,
             freed_from_rest,
+            held_back_folds,
             length_m,
             length_at_step_start_m,
             nominal_segment_m,
@@ -670,10 +676,11 @@ impl Rope {
         for &w in inv_mass {
             h.f32(w);
         }
-        // A node not freed from rest adds nothing to the word, so such ropes hash as before;
-        // the flag's bit is past the memory's eight.
-        for ((&t, &m), &f) in touching.iter().zip(contact_memory).zip(freed_from_rest) {
-            h.u64(t as u64 | (m as u64) << 1 | (f as u64) << 9);
+        // A node not freed from rest, its fold not held back, adds nothing to the word, so
+        // such ropes hash as before; the flags' bits are past the memory's eight.
+        let flags = freed_from_rest.iter().zip(held_back_folds);
+        for ((&t, &m), (&f, &held)) in touching.iter().zip(contact_memory).zip(flags) {
+            h.u64(t as u64 | (m as u64) << 1 | (f as u64) << 9 | (held as u64) << 10);
         }
         h.f32(*length_m);
         h.f32(*length_at_step_start_m);

@@ -146,6 +146,7 @@ impl Rope {
         self.touching.remove(i);
         self.contact_memory.remove(i);
         self.freed_from_rest.remove(i);
+        self.held_back_folds.remove(i);
         self.params.segments = self.segment_count();
     }
 
@@ -161,6 +162,7 @@ impl Rope {
         self.touching.insert(last, false);
         self.contact_memory.insert(last, 0);
         self.freed_from_rest.insert(last, false);
+        self.held_back_folds.insert(last, false);
         self.params.segments = self.segment_count();
     }
 }
