@@ -638,3 +638,34 @@ fn the_eye_of_the_storm_stop52_catch_over_a_corner_stops_the_player() {
         );
     }
 }
+
+/// The worst fresh stream of seed 52 on stop 53's main (`TETHER_FUZZ_CASES=84
+/// TETHER_FUZZ_SEED=52`, up to its worst tick): on 05 Steel Roof the player stands paying rope out, a 4.8 m rope bunched on
+/// the floor beside them. Probed by stage (stop 54): in substep 7 of tick 2327 the fold at the
+/// player's last joint lay more than the 60° cap past the limit and opened as a move (a stale
+/// fold); in substep 8 what was left of it was under the cap and opened with velocity, node 14
+/// at 158 m/s, 455.5 J/kg in one tick. Now the rest of a fold the cap held back stays stale
+/// until it is open (`Rope::limit_fold`), and its openings keep the segments' lengths.
+/// The stream's worst tick is 24.6 J/kg (tick 2318); the bound is that and a tenth.
+const MAX_STEEL_ROOF_STOP54_STREAM_J_PER_KG: f32 = 27.1;
+
+#[test]
+fn the_steel_roof_stop54_stream_opens_what_the_cap_held_back_as_a_move() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-05-steel-roof-fold-stop54.ron",
+        MAX_STEEL_ROOF_STOP54_STREAM_J_PER_KG,
+    );
+}
+
+/// The worst fresh stream of seed 55 on stop 53's main, on 04 Down the Shaft: 453.1 J/kg at tick 698
+/// before stop 54's change of the fold limit, 5.35 J/kg (tick 384) since (not probed by stage);
+/// the bound is that and a tenth.
+const MAX_SHAFT_STOP54_STREAM_J_PER_KG: f32 = 5.9;
+
+#[test]
+fn the_shaft_stop54_stream_opens_what_the_cap_held_back_as_a_move() {
+    assert_stream_rope_step_at_most(
+        "rope-energy-04-shaft-fold-stop54.ron",
+        MAX_SHAFT_STOP54_STREAM_J_PER_KG,
+    );
+}
