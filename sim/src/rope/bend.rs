@@ -131,9 +131,9 @@ impl Rope {
     /// after too, until it is open (`was_held_back`: the cap held this joint's fold back in the
     /// last substep; opened with velocity once it was under the cap, the rest of a fold held
     /// back threw a node at 158 m/s, 05 Steel Roof's fresh stream, stop 54), and its openings
-    /// keep their two segments' lengths (`keep_segment_length`). Any other fold opens with velocity, as the
-    /// rope was tuned: a free joint is held at the limit every substep, so its corrections are
-    /// small. Returns whether the cap held this joint's fold back.
+    /// keep their two segments' lengths (`keep_segment_length`). Any other fold opens with
+    /// velocity, as the rope was tuned: a free joint is held at the limit every substep, so its
+    /// corrections are small. Returns whether the cap held this joint's fold back.
     fn limit_fold(
         nodes: &mut [Vec2],
         stale_moves: &mut Vec<(usize, Vec2)>,
